@@ -1,0 +1,6 @@
+import { CliError, type Command } from "../io";
+
+// Placeholder until its issue lands.
+export const run: Command = async () => {
+  throw new CliError("`report` is not built yet");
+};

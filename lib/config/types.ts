@@ -1,0 +1,76 @@
+/**
+ * What lib/config produces from the config files developers already keep (Claude Code, Claude
+ * Desktop, Cursor, VS Code, Codex) and what lib/fleet consumes. Types only: safe to import anywhere.
+ */
+
+export type ConfigFormat =
+  | "claude-code" // .mcp.json
+  | "claude-user" // ~/.claude.json (top-level and per-project mcpServers)
+  | "claude-desktop" // claude_desktop_config.json
+  | "cursor" // .cursor/mcp.json
+  | "vscode" // .vscode/mcp.json (`servers`)
+  | "codex" // config.toml ([mcp_servers.<id>])
+  | "demo" // the built-in demo fleet
+  | "runtime"; // added through the API or the UI
+
+export type Transport = "stdio" | "http" | "sse" | "ws";
+
+/** Where a server entry came from, for messages that name the place. */
+export interface ConfigSource {
+  file: string;
+  format: ConfigFormat;
+  /** JSON Pointer / TOML path of the entry, e.g. `/mcpServers/github` or `mcp_servers.github`. */
+  pointer?: string;
+}
+
+/** One server, resolved (variables expanded) and ready to connect. Holds secrets: never send it to a browser. */
+export interface ServerConfig {
+  id: string;
+  label?: string;
+  transport: Transport;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  /** false: listed, shown as `disabled`, never started. */
+  enabled: boolean;
+  /** Set when the entry cannot be started at all (e.g. a `url` with no `type`): the server is an error with this reason. */
+  invalid?: string;
+  source: ConfigSource;
+}
+
+/** The same entry as it may be shown: env and header values replaced by their `${VAR}` reference or a mask. */
+export interface RedactedServerConfig {
+  id: string;
+  label?: string;
+  transport: Transport;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  enabled: boolean;
+  invalid?: string;
+  source: ConfigSource;
+}
+
+export interface ConfigFinding {
+  severity: "error" | "warning";
+  /** e.g. `config:parse`, `config:url-without-type`, `config:unknown-type`, `config:server-id`, `config:literal-secret`, `config:unset-variable`. */
+  code: string;
+  message: string;
+  file: string;
+  line?: number;
+  column?: number;
+  serverId?: string;
+}
+
+export interface LoadedConfig {
+  servers: ServerConfig[];
+  findings: ConfigFinding[];
+  /** The files read, in order; the first is the primary config (its folder holds `.mcp-fleet/` and the lock file). */
+  files: string[];
+}
