@@ -7,7 +7,7 @@ const args = process.argv.slice(2);
 const portIndex = args.indexOf("--port");
 const port = portIndex >= 0 ? args[portIndex + 1] : "3000";
 const next = "node_modules/.bin/next";
-if (!existsSync(".next/BUILD_ID")) {
+if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
   const build = spawnSync(next, ["build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
