@@ -1,0 +1,245 @@
+#!/usr/bin/env node
+// A plain-Node MCP server that serves any raw tool list, even a spec-violating one (issue 3, "The demo
+// fleet"; brief "FIXTURES"). It uses the SDK's low-level `Server`, which does not validate tools/list
+// output (McpServer cannot publish a root anyOf: client-formats.md §5.5). Usage: raw-server.mjs <spec.json>
+import { readFileSync, watchFile, unwatchFile } from "node:fs";
+import { createServer } from "node:http";
+import { randomUUID } from "node:crypto";
+import { dirname, resolve } from "node:path";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  isInitializeRequest,
+} from "@modelcontextprotocol/sdk/types.js";
+
+const specArg = process.argv[2];
+if (!specArg) {
+  process.stderr.write("usage: raw-server.mjs <spec.json>\n");
+  process.exit(2);
+}
+const specPath = resolve(specArg);
+let spec;
+try {
+  spec = JSON.parse(readFileSync(specPath, "utf8"));
+} catch (error) {
+  process.stderr.write(`raw-server: cannot read spec ${specPath}: ${error.message}\n`);
+  process.exit(2);
+}
+const specDir = dirname(specPath);
+const transportKind = spec.transport === "http" ? "http" : "stdio";
+
+for (const line of spec.stderr ?? []) process.stderr.write(`${line}\n`);
+
+if (spec.fault === "exit-at-start") {
+  // No exit() call: let stderr drain, then leave with the requested code.
+  process.exitCode = spec.exitCode ?? 1;
+} else if (spec.fault === "hang") {
+  hang();
+} else if (spec.fault === "garbage") {
+  garbage();
+} else {
+  await serve();
+}
+
+/** Reads whatever comes in and never answers: the client must time out. */
+function hang() {
+  if (transportKind === "http") {
+    listen(() => {
+      /* accept the request, never respond */
+    });
+  } else {
+    process.stdin.on("data", () => {});
+    process.stdin.resume();
+  }
+  setInterval(() => {}, 1 << 30);
+}
+
+/** Writes lines that are not JSON-RPC (a banner, broken JSON, JSON that is not a message) and never a valid answer. */
+function garbage() {
+  const junk = (n) => [`garbage server v0 starting (line ${n})`, "{not json at all", JSON.stringify({ hello: "world", n })];
+  if (transportKind === "http") {
+    listen((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(junk(0).join("\n"));
+    });
+  } else {
+    process.stdout.write(`${junk(0).join("\n")}\n`);
+    let n = 0;
+    process.stdin.on("data", () => process.stdout.write(`${junk(++n).join("\n")}\n`));
+    process.stdin.on("end", () => process.exit(0));
+    process.stdin.resume();
+  }
+}
+
+function readToolsFile(file) {
+  const parsed = JSON.parse(readFileSync(file, "utf8"));
+  if (!Array.isArray(parsed)) throw new Error("toolsFile must hold RawTool[] or RawTool[][]");
+  return parsed.length > 0 && parsed.every(Array.isArray) ? parsed : [parsed];
+}
+
+async function serve() {
+  const toolsFile = spec.toolsFile ? resolve(specDir, spec.toolsFile) : null;
+  /** Set by a scheduled change; wins over the toolsFile until the file changes again. */
+  let overridePages = null;
+  let lastGoodFilePages = null;
+  const live = new Set();
+
+  function currentPages() {
+    if (overridePages) return overridePages;
+    if (toolsFile) {
+      try {
+        lastGoodFilePages = readToolsFile(toolsFile);
+      } catch (error) {
+        // A half-written file keeps the last good list; with none, the client sees an error.
+        if (!lastGoodFilePages) throw new McpError(ErrorCode.InternalError, `toolsFile ${toolsFile}: ${error.message}`);
+      }
+      return lastGoodFilePages;
+    }
+    return spec.pages ?? [[]];
+  }
+
+  function broadcastListChanged() {
+    for (const server of live) server.sendToolListChanged().catch(() => {});
+  }
+
+  if (toolsFile) {
+    let lastText = safeRead(toolsFile);
+    watchFile(toolsFile, { interval: 50 }, () => {
+      const text = safeRead(toolsFile);
+      if (text === lastText) return;
+      lastText = text;
+      overridePages = null;
+      broadcastListChanged();
+    });
+    process.on("exit", () => unwatchFile(toolsFile));
+  }
+
+  let changesScheduled = false;
+  function scheduleChanges() {
+    if (changesScheduled) return;
+    changesScheduled = true;
+    for (const change of spec.changes ?? []) {
+      setTimeout(() => {
+        overridePages = change.pages ?? [[]];
+        broadcastListChanged();
+      }, change.afterMs ?? 0).unref();
+    }
+  }
+
+  function makeServer() {
+    const server = new Server(spec.serverInfo ?? { name: "raw-server", version: "0.0.0" }, {
+      capabilities: { tools: { listChanged: true } },
+      ...(spec.instructions ? { instructions: spec.instructions } : {}),
+    });
+    server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+      const pages = currentPages();
+      const cursor = request.params?.cursor;
+      let index = 0;
+      if (cursor !== undefined) {
+        const match = /^page-(\d+)$/.exec(cursor);
+        index = match ? Number(match[1]) : -1;
+        if (index < 1 || index >= pages.length) throw new McpError(ErrorCode.InvalidParams, `unknown cursor ${JSON.stringify(cursor)}`);
+      }
+      // Served exactly as written: no validation, no defaults.
+      const result = { tools: pages[index] ?? [] };
+      if (index + 1 < pages.length) result.nextCursor = `page-${index + 1}`;
+      return result;
+    });
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      return { content: [{ type: "text", text: `${name} called with ${JSON.stringify(args ?? {})}` }] };
+    });
+    server.oninitialized = scheduleChanges;
+    return server;
+  }
+
+  if (transportKind === "stdio") {
+    const server = makeServer();
+    live.add(server);
+    server.onclose = () => process.exit(0);
+    process.stdin.on("end", () => process.exit(0));
+    await server.connect(new StdioServerTransport());
+    return;
+  }
+
+  const sessions = new Map();
+  listen(async (req, res) => {
+    const sessionId = req.headers["mcp-session-id"];
+    let body;
+    if (req.method === "POST") {
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch {
+        return jsonRpcError(res, 400, ErrorCode.ParseError, "Parse error");
+      }
+    }
+    if (typeof sessionId === "string") {
+      const entry = sessions.get(sessionId);
+      if (!entry) return jsonRpcError(res, 404, -32001, "Session not found");
+      return entry.transport.handleRequest(req, res, body);
+    }
+    if (req.method !== "POST" || !isInitializeRequest(body)) {
+      return jsonRpcError(res, 400, ErrorCode.InvalidRequest, "Bad Request: no valid session ID");
+    }
+    const server = makeServer();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { server, transport });
+        live.add(server);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      live.delete(server);
+    };
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body);
+  });
+}
+
+function listen(handler) {
+  const port = spec.port ?? (process.env.PORT ? Number(process.env.PORT) : 0);
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/mcp") {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not found: the MCP endpoint is /mcp\n");
+      return;
+    }
+    Promise.resolve(handler(req, res)).catch((error) => {
+      process.stderr.write(`raw-server: ${error?.stack ?? error}\n`);
+      if (!res.headersSent) jsonRpcError(res, 500, ErrorCode.InternalError, "Internal error");
+    });
+  });
+  http.listen(port, "127.0.0.1", () => {
+    process.stdout.write(`LISTENING http://127.0.0.1:${http.address().port}/mcp\n`);
+  });
+}
+
+function readBody(req) {
+  return new Promise((resolveBody, reject) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => resolveBody(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function jsonRpcError(res, status, code, message) {
+  res.writeHead(status, { "content-type": "application/json" });
+  res.end(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }));
+}
+
+function safeRead(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
