@@ -39,6 +39,20 @@ export interface ServerConfig {
   /** Set when the entry cannot be started at all (e.g. a `url` with no `type`): the server is an error with this reason. */
   invalid?: string;
   source: ConfigSource;
+  /**
+   * The values as written in the file, before variable expansion (`${API_KEY}`, `Bearer ${TOKEN}`),
+   * so redaction can show the reference instead of the secret. Only the fields the file set.
+   */
+  templates?: ServerTemplates;
+}
+
+/** Unexpanded forms of a server's fields, as the config file wrote them. */
+export interface ServerTemplates {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
 }
 
 /** The same entry as it may be shown: env and header values replaced by their `${VAR}` reference or a mask. */
@@ -73,4 +87,6 @@ export interface LoadedConfig {
   findings: ConfigFinding[];
   /** The files read, in order; the first is the primary config (its folder holds `.mcp-fleet/` and the lock file). */
   files: string[];
+  /** The project folder the entries were chosen for (`~/.claude.json` per-project servers), when known. */
+  projectDir?: string;
 }
