@@ -1,16 +1,206 @@
 #!/usr/bin/env node
-// Placeholder launcher (the Live fleet issue replaces it): build when needed, then serve on 127.0.0.1.
-import { spawnSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+// The dashboard launcher (issue 3 "Serving it"): builds when the sources changed, then serves Next from
+// our own HTTP server on 127.0.0.1 only, so the security gate (guard.mjs) sees every request first.
+// Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev]
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { SECURITY_HEADERS, decide, newToken } from "./guard.mjs";
 
-const args = process.argv.slice(2);
-const portIndex = args.indexOf("--port");
-const port = portIndex >= 0 ? args[portIndex + 1] : "3000";
-const next = "node_modules/.bin/next";
-if (!existsSync(`${process.env.NEXT_DIST_DIR || ".next"}/BUILD_ID`)) {
-  const build = spawnSync(next, ["build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const HOST = "127.0.0.1";
+const SHUTDOWN_KEY = Symbol.for("mcp-fleet.shutdown");
+const SOURCE_DIRS = ["app", "components", "lib"];
+const SOURCE_FILES = ["next.config.mjs", "package.json"];
+const USAGE = "Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev]";
+
+function fail(message, code = 1) {
+  console.error(message);
+  process.exit(code);
 }
-const child = spawn(next, ["start", "--hostname", "127.0.0.1", "--port", port], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+
+function readOptions(argv) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        config: { type: "string", multiple: true, short: "c" },
+        port: { type: "string", short: "p" },
+        timeout: { type: "string" },
+        dev: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
+      allowPositionals: false,
+    });
+  } catch (error) {
+    fail(`${error.message}\n${USAGE}`, 2);
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const port = Number(values.port ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a whole number from 0 to 65535, got "${values.port}".`, 2);
+  let timeoutMs;
+  if (values.timeout !== undefined) {
+    timeoutMs = Number(values.timeout);
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) fail(`--timeout must be a positive whole number of milliseconds, got "${values.timeout}".`, 2);
+  }
+  // Relative to where the user ran the command, not to the repo.
+  const configs = (values.config ?? []).map((file) => resolve(process.cwd(), file));
+  for (const file of configs) if (!existsSync(file)) fail(`Config file not found: ${file}`, 2);
+  return { port, timeoutMs, configs, dev: values.dev === true };
+}
+
+/** Newest mtime under a folder, ignoring tests (they are not part of the build). */
+function newestMtime(path) {
+  let stat;
+  try {
+    stat = statSync(path);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(path) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** Why a build is needed, or null when the dist folder is current. */
+export function buildReason(root = ROOT, distDir = process.env.NEXT_DIST_DIR || ".next") {
+  const buildId = join(root, distDir, "BUILD_ID");
+  if (!existsSync(buildId)) return `no build in ${distDir}`;
+  const built = statSync(buildId).mtimeMs;
+  for (const name of [...SOURCE_DIRS, ...SOURCE_FILES]) {
+    if (newestMtime(join(root, name)) > built) return `${name} changed since the last build`;
+  }
+  return null;
+}
+
+function build() {
+  const reason = buildReason();
+  if (!reason) return;
+  console.log(`Building MCP Fleet (${reason})...`);
+  const result = spawnSync(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: process.env,
+  });
+  if (result.status !== 0) fail(`The build failed (exit ${result.status ?? result.signal}); see the output above.`, result.status || 1);
+}
+
+function listen(server, port) {
+  return new Promise((resolveListen, rejectListen) => {
+    const onError = (error) => rejectListen(error);
+    server.once("error", onError);
+    server.listen(port, HOST, () => {
+      server.off("error", onError);
+      resolveListen(server.address().port);
+    });
+  });
+}
+
+function portBusyMessage(port) {
+  return `Port ${port} on ${HOST} is in use (another MCP Fleet?): pass --port N to choose another.`;
+}
+
+function respond(res, verdict, method) {
+  res.writeHead(verdict.status, verdict.headers);
+  res.end(method === "HEAD" ? undefined : verdict.body);
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  const token = process.env.MCP_FLEET_TOKEN || newToken();
+  // The token lives only in this process's memory from here on: no child process inherits it.
+  delete process.env.MCP_FLEET_TOKEN;
+  process.env.MCP_FLEET_CONFIG = JSON.stringify(options.configs);
+  if (options.timeoutMs !== undefined) process.env.MCP_FLEET_TIMEOUT = String(options.timeoutMs);
+  else delete process.env.MCP_FLEET_TIMEOUT;
+  if (process.env.MCP_FLEET_DATA) process.env.MCP_FLEET_DATA = resolve(process.cwd(), process.env.MCP_FLEET_DATA);
+  process.env.MCP_FLEET_ROOT = ROOT;
+  // Routes that spawn processes refuse to run unless this launcher (and so the gate) is in front of them.
+  process.env.MCP_FLEET_GUARDED = "1";
+
+  // Claim the port before a possibly long build, so a busy port is reported at once.
+  let port = options.port;
+  let handle = null;
+  let upgrade = null;
+  let ready;
+  const waitReady = new Promise((resolveReady) => (ready = resolveReady));
+  const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    const verdict = decide(req, { token, port });
+    if (verdict.action === "respond") return respond(res, verdict, req.method);
+    waitReady.then(() => handle(req, res)).catch((error) => {
+      console.error(`Request failed: ${error?.message ?? error}`);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ code: "internal:server", message: "The server failed to answer; see the terminal." }));
+    });
+  });
+  server.on("upgrade", (req, socket, head) => {
+    // Only `next dev` uses upgrades (hot reload); the same gate applies.
+    const verdict = decide(req, { token, port });
+    if (verdict.action !== "next" || !upgrade) return socket.destroy();
+    waitReady.then(() => upgrade(req, socket, head)).catch(() => socket.destroy());
+  });
+  try {
+    port = await listen(server, port);
+  } catch (error) {
+    fail(error?.code === "EADDRINUSE" ? portBusyMessage(port) : `Cannot listen on ${HOST}:${port}: ${error?.message ?? error}`);
+  }
+
+  process.chdir(ROOT);
+  if (!options.dev) build();
+  const { default: next } = await import("next");
+  const app = next({ dev: options.dev, hostname: HOST, port, dir: ROOT });
+  await app.prepare();
+  handle = app.getRequestHandler();
+  upgrade = options.dev ? app.getUpgradeHandler() : null;
+  ready();
+
+  installShutdown(server, app);
+  console.log(`MCP Fleet ready: http://${HOST}:${port}/?token=${token}`);
+  // Start connecting the fleet now rather than when the browser first asks (it is lazy by design).
+  fetch(`http://${HOST}:${port}/api/fleet`, { headers: { authorization: `Bearer ${token}` } })
+    .then((response) => response.body?.cancel())
+    .catch(() => {});
+}
+
+function installShutdown(server, app) {
+  let stopping = false;
+  const stop = async (signal) => {
+    if (stopping) {
+      // A second Ctrl-C: the user wants out now.
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n${signal}: closing the fleet...`);
+    server.close();
+    server.closeAllConnections?.();
+    const closeFleet = globalThis[SHUTDOWN_KEY];
+    try {
+      if (typeof closeFleet === "function") {
+        await Promise.race([closeFleet(), new Promise((r) => setTimeout(r, 10_000).unref())]);
+      }
+      await Promise.race([app.close(), new Promise((r) => setTimeout(r, 2_000).unref())]);
+    } catch (error) {
+      console.error(`Shutdown: ${error?.message ?? error}`);
+    }
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => fail(`MCP Fleet failed to start: ${error?.stack ?? error}`));
+}
