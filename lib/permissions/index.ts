@@ -1,0 +1,14 @@
+/**
+ * lib/permissions: the pure permissions model (DESIGN.md "Permissions", issue 6). No I/O, no
+ * Node-only imports: the browser runs the same code for previews and the effective decision.
+ */
+export * from "./types";
+export { evaluate, isAnchoredGlob, isMcpRule, ignoredReason, ourSourcedRules, ruleMatches, ruleName, sortRules, LIST_ORDER } from "./rules";
+export { suggestDecision } from "./suggest";
+export { combinedRules, managedRuleNames, permissionRows, type PermissionRow } from "./effective";
+export { allowedAtOf, lintRules, type LintInput } from "./lint";
+export { claudeSettingsText, exportClaude, type ClaudeExport } from "./export-claude";
+export { exportCodex, tomlKey, type CodexExport } from "./export-codex";
+export { cursorText, exportCursor, type CursorExport } from "./export-cursor";
+export { lineColumn, mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
+export { closeNames, editDistance } from "./close-names";
