@@ -21,6 +21,9 @@ export interface ConfigSource {
   format: ConfigFormat;
   /** JSON Pointer / TOML path of the entry, e.g. `/mcpServers/github` or `mcp_servers.github`. */
   pointer?: string;
+  /** Where the entry's key sits in the file (1-based), when known. */
+  line?: number;
+  column?: number;
 }
 
 /** One server, resolved (variables expanded) and ready to connect. Holds secrets: never send it to a browser. */

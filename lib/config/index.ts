@@ -1,0 +1,15 @@
+/**
+ * lib/config: read the MCP configs developers already keep (Claude Code, ~/.claude.json, Claude
+ * Desktop, Cursor, VS Code, Codex) into ServerConfigs with findings, and redact them for display.
+ */
+import "server-only";
+
+export { loadConfigs, type LoadConfigsOptions } from "./load-configs";
+export { parseServerEntry } from "./parse-server-entry";
+export { redactServerConfig } from "./redact";
+export { parseConfigText, detectFormat, isProjectFile, type ParseConfigOptions, type ParsedConfig } from "./parse-config";
+export { projectDirOf, dataDirOf, lockFileOf, isDemoConfig, DATA_DIR_NAME, LOCK_FILE_NAME } from "./paths";
+export { formatFinding } from "./format-finding";
+export { expandClaude, expandEditor, type Env } from "./expand";
+export { SERVER_ID_PATTERN, RESERVED_SERVER_NAMES } from "./entry";
+export type * from "./types";
