@@ -1,0 +1,96 @@
+/**
+ * Exposed and Claude Code names (DESIGN.md rules 1-2, "Words"): the `<serverId>__<original>`
+ * prefix, deterministic sanitizing with a hash suffix of `serverId:original`, and the flags on
+ * `mcp__<server>__<tool>`. Never throws: every name comes out matching EXPOSED_NAME_PATTERN.
+ */
+import { sha256Hex } from "../schema/hash";
+import type { Finding } from "./types";
+
+/** The Claude API's tool-name rule. */
+export const EXPOSED_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+export const MAX_NAME_LENGTH = 64;
+/** Hex digits of the suffix appended to over-long or clashing names. */
+export const NAME_SUFFIX_LENGTH = 8;
+const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
+
+/** The name Claude Code shows and its permission rules use. */
+export function claudeCodeName(serverId: string, toolName: string): string {
+  return `mcp__${serverId}__${toolName}`;
+}
+
+/** The exposed name of a tool whose original name collides with another server's. */
+export function prefixedName(serverId: string, originalName: string): string {
+  return `${serverId}__${originalName}`;
+}
+
+/** A stable suffix for a tool: hex of SHA-256(`serverId:original`), same on every run. */
+export function nameSuffix(serverId: string, originalName: string, length = NAME_SUFFIX_LENGTH): string {
+  return sha256Hex(`${serverId}:${originalName}`).slice(0, length);
+}
+
+/** `name` cut so that `_<suffix>` fits in 64 characters. */
+export function withSuffix(name: string, suffix: string): string {
+  return `${name.slice(0, MAX_NAME_LENGTH - suffix.length - 1)}_${suffix}`;
+}
+
+export interface SanitizedName {
+  name: string;
+  /** Why the name differs from the candidate (empty when it is valid as it is). */
+  reasons: Finding[];
+}
+
+/** Makes `candidate` match ^[a-zA-Z0-9_-]{1,64}$: invalid characters to `_`, over 64 cut + suffix. */
+export function sanitizeName(candidate: string, serverId: string, originalName: string): SanitizedName {
+  if (EXPOSED_NAME_PATTERN.test(candidate)) return { name: candidate, reasons: [] };
+  const reasons: Finding[] = [];
+  let name = candidate;
+  const invalid = [...new Set(candidate.match(INVALID_CHARS) ?? [])];
+  if (invalid.length > 0) {
+    name = name.replace(INVALID_CHARS, "_");
+    reasons.push({
+      code: "name:invalid-chars",
+      message: `${JSON.stringify(candidate)} holds ${invalid.map((c) => JSON.stringify(c)).join(", ")}, outside [a-zA-Z0-9_-]; each became "_"`,
+    });
+  }
+  if (name.length > MAX_NAME_LENGTH || name.length === 0) {
+    const before = name.length;
+    name = withSuffix(name, nameSuffix(serverId, originalName));
+    reasons.push({
+      code: "name:too-long",
+      message:
+        before === 0
+          ? `the name is empty; it became ${name}`
+          : `${JSON.stringify(candidate)} is ${before} characters, over 64; it was cut and given the suffix of ${serverId}:${originalName}`,
+    });
+  }
+  return { name, reasons };
+}
+
+/** Flags on the Claude Code name: over 64 characters, `__` inside the tool name, characters outside [A-Za-z0-9_-]. */
+export function claudeCodeNameFindings(serverId: string, toolName: string): Finding[] {
+  const full = claudeCodeName(serverId, toolName);
+  const findings: Finding[] = [];
+  if (full.length > MAX_NAME_LENGTH) {
+    findings.push({
+      code: "claude-name:too-long",
+      message: `the Claude Code name ${full} is ${full.length} characters; the Claude API rejects names over 64`,
+      fix: "use a shorter server id or tool name",
+    });
+  }
+  if (toolName.includes("__")) {
+    findings.push({
+      code: "claude-name:double-underscore",
+      message: `the tool name ${JSON.stringify(toolName)} holds "__", so ${full} cannot be split back into server and tool unambiguously`,
+      fix: 'rename the tool without "__"',
+    });
+  }
+  const invalid = [...new Set(full.match(INVALID_CHARS) ?? [])];
+  if (invalid.length > 0) {
+    findings.push({
+      code: "claude-name:invalid-chars",
+      message: `the Claude Code name ${full} holds ${invalid.map((c) => JSON.stringify(c)).join(", ")}, outside [A-Za-z0-9_-] (valid in MCP, not for Claude)`,
+      fix: "use only letters, digits, _ and - in server ids and tool names",
+    });
+  }
+  return findings;
+}

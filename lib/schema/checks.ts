@@ -1,0 +1,222 @@
+/**
+ * The schema checks of DESIGN.md rule 5, run on the final (flattened) schema as the Claude API
+ * checks it: top-level property names and the JSON Schema 2020-12 metaschema; plus the portability
+ * warnings that MCP Inspector's CLI lints (type arrays, outside $refs, bare booleans, empty subschemas).
+ */
+import type { ErrorObject } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import type { CheckResult, Finding } from "../reconcile/types";
+import {
+  ANNOTATION_KEYWORDS,
+  ARRAY_SCHEMA_KEYWORDS,
+  BOOLEAN_IDIOMATIC_KEYWORDS,
+  isPlainObject,
+  MAP_SCHEMA_KEYWORDS,
+  pointer,
+  SINGLE_SCHEMA_KEYWORDS,
+} from "./keywords";
+
+/** The Claude API's rule for top-level property names. */
+export const PROPERTY_NAME_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+export interface CheckOutcome {
+  check: CheckResult;
+  /** Reasons to exclude the tool (empty unless the check failed). */
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+export interface SchemaCheckReport {
+  checks: CheckResult[];
+  errors: Finding[];
+  warnings: Finding[];
+}
+
+/** Every check of rule 5 on one final schema. */
+export function checkSchema(schema: unknown): SchemaCheckReport {
+  const outcomes = [checkPropertyNames(schema), checkMetaschema(schema), checkPortability(schema)];
+  return {
+    checks: outcomes.map((o) => o.check),
+    errors: outcomes.flatMap((o) => o.errors),
+    warnings: outcomes.flatMap((o) => o.warnings),
+  };
+}
+
+export function checkPropertyNames(schema: unknown): CheckOutcome {
+  const properties = isPlainObject(schema) ? schema.properties : undefined;
+  if (!isPlainObject(properties)) {
+    return { check: { check: "property-names", status: "pass", message: "no top-level properties" }, errors: [], warnings: [] };
+  }
+  const errors: Finding[] = Object.keys(properties)
+    .filter((name) => !PROPERTY_NAME_PATTERN.test(name))
+    .sort()
+    .map((name) => ({
+      code: "schema:property-name",
+      message: `property name ${JSON.stringify(name)} breaks ^[a-zA-Z0-9_.-]{1,64}$ (the Claude API rejects the tool)`,
+      path: pointer("", "properties", name),
+      fix: "rename the property to letters, digits, _ . or - (1 to 64 characters)",
+    }));
+  return {
+    check: {
+      check: "property-names",
+      status: errors.length > 0 ? "fail" : "pass",
+      message:
+        errors.length > 0
+          ? `${errors.length} top-level property name(s) break ^[a-zA-Z0-9_.-]{1,64}$`
+          : "every top-level property name matches ^[a-zA-Z0-9_.-]{1,64}$",
+    },
+    errors,
+    warnings: [],
+  };
+}
+
+/** The dialect a schema declares: "2020-12" when `$schema` is absent or names 2020-12. */
+export function schemaDialect(schema: unknown): string {
+  const declared = isPlainObject(schema) ? schema.$schema : undefined;
+  if (declared === undefined) return "2020-12";
+  if (typeof declared !== "string") return "(not a string)";
+  const known: [RegExp, string][] = [
+    [/json-schema\.org\/draft\/2020-12\/schema/, "2020-12"],
+    [/json-schema\.org\/draft\/2019-09\/schema/, "2019-09"],
+    [/json-schema\.org\/draft-0?(\d+)\/schema/, "draft-0$1"],
+  ];
+  for (const [pattern, name] of known) {
+    const match = pattern.exec(declared);
+    if (match) return name.replace("$1", match[1] ?? "");
+  }
+  return declared;
+}
+
+let ajv2020: Ajv2020 | undefined;
+// Built on first use only: compiling the metaschema costs tens of milliseconds.
+function metaValidator(): Ajv2020 {
+  ajv2020 ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  return ajv2020;
+}
+
+export function checkMetaschema(schema: unknown): CheckOutcome {
+  const dialect = schemaDialect(schema);
+  if (!isPlainObject(schema)) {
+    return { check: { check: "metaschema", status: "skipped", message: "metaschema check skipped: no schema object" }, errors: [], warnings: [] };
+  }
+  if (dialect === "(not a string)") {
+    const error = { code: "schema:metaschema", message: "$schema must be a string naming a dialect", path: "/$schema" };
+    return { check: { check: "metaschema", status: "fail", message: error.message }, errors: [error], warnings: [] };
+  }
+  if (dialect !== "2020-12") {
+    return {
+      check: { check: "metaschema", status: "skipped", message: `metaschema check skipped: ${dialect}` },
+      errors: [],
+      warnings: [],
+    };
+  }
+  // Ajv throws for a `$schema` it has no copy of (an http:// spelling, say); the dialect is settled above.
+  const { $schema: _declared, ...rest } = schema;
+  const ajv = metaValidator();
+  let valid: boolean;
+  try {
+    valid = ajv.validateSchema(rest) as boolean;
+  } catch (error) {
+    const message = `the schema could not be checked against the 2020-12 metaschema: ${error instanceof Error ? error.message : String(error)}`;
+    return { check: { check: "metaschema", status: "fail", message }, errors: [{ code: "schema:metaschema", message }], warnings: [] };
+  }
+  if (valid) {
+    return { check: { check: "metaschema", status: "pass", message: "valid under the JSON Schema 2020-12 metaschema" }, errors: [], warnings: [] };
+  }
+  const errors = metaschemaFindings(ajv.errors ?? []);
+  return {
+    check: { check: "metaschema", status: "fail", message: `invalid under the JSON Schema 2020-12 metaschema (${errors.length} place(s))` },
+    errors,
+    warnings: [],
+  };
+}
+
+// Ajv reports a failed anyOf with every branch's error: keep one plain message per place.
+function metaschemaFindings(errors: ErrorObject[]): Finding[] {
+  const byPath = new Map<string, ErrorObject>();
+  const summaries = new Set(["anyOf", "oneOf", "allOf", "if", "$dynamicRef", "$ref"]);
+  for (const error of errors) {
+    const current = byPath.get(error.instancePath);
+    if (!current || (summaries.has(current.keyword) && !summaries.has(error.keyword))) byPath.set(error.instancePath, error);
+  }
+  return [...byPath.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([path, error]) => {
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      const detail = allowed ? `${error.message} (${allowed.map((v) => JSON.stringify(v)).join(", ")})` : error.message;
+      return {
+        code: "schema:metaschema",
+        message: `not valid JSON Schema 2020-12 at ${path || "the root"}: ${detail}`,
+        path,
+      };
+    });
+}
+
+export function checkPortability(schema: unknown): CheckOutcome {
+  const warnings: Finding[] = [];
+  if (isPlainObject(schema)) walk(schema, "", true, warnings);
+  warnings.sort((a, b) => (a.path! < b.path! ? -1 : a.path! > b.path! ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return {
+    check: {
+      check: "portability",
+      status: warnings.length > 0 ? "warn" : "pass",
+      message: warnings.length > 0 ? `${warnings.length} portability warning(s)` : "no portability issues",
+    },
+    errors: [],
+    warnings,
+  };
+}
+
+function walk(node: Record<string, unknown>, path: string, isRoot: boolean, out: Finding[], parentKeyword?: string): void {
+  if (Array.isArray(node.type)) {
+    out.push({
+      code: "schema:type-array",
+      message: `type is an array (${node.type.map((t) => JSON.stringify(t)).join(", ")}); some clients read only one type`,
+      path: pointer(path, "type"),
+      fix: "use a single type, or anyOf with one branch per type",
+    });
+  }
+  if (typeof node.$ref === "string" && !node.$ref.startsWith("#")) {
+    out.push({
+      code: "schema:external-ref",
+      message: `$ref ${JSON.stringify(node.$ref)} points outside the document; clients do not fetch it`,
+      path: pointer(path, "$ref"),
+      fix: "inline the referenced schema, or move it under $defs and refer to it as #/$defs/<name>",
+    });
+  }
+  if (!isRoot && parentKeyword !== "not" && Object.keys(node).every((key) => ANNOTATION_KEYWORDS.has(key))) {
+    out.push({
+      code: "schema:unconstrained",
+      message: "this subschema constrains nothing: any value is accepted and clients cannot build a form for it",
+      path,
+      fix: 'give it a type, e.g. {"type": "string"}',
+    });
+  }
+  for (const key of Object.keys(node)) {
+    const value = node[key];
+    if (ARRAY_SCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+      value.forEach((sub, i) => visit(sub, pointer(path, key, i), key, out));
+    } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
+      visit(value, pointer(path, key), key, out);
+    } else if (MAP_SCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+      for (const name of Object.keys(value)) {
+        // `dependencies` may map to an array of names rather than a schema.
+        if (!Array.isArray(value[name])) visit(value[name], pointer(path, key, name), key, out);
+      }
+    }
+  }
+}
+
+function visit(sub: unknown, path: string, keyword: string, out: Finding[]): void {
+  if (typeof sub === "boolean") {
+    if (BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) return;
+    out.push({
+      code: "schema:boolean-schema",
+      message: `a bare ${sub} stands where a schema object belongs; some clients expect an object`,
+      path,
+      fix: sub ? "use {} instead of true" : 'use {"not": {}} instead of false',
+    });
+  } else if (isPlainObject(sub)) {
+    walk(sub, path, false, out, keyword);
+  }
+}
