@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A plain-Node MCP server that serves any raw tool list, even a spec-violating one (issue 3, "The demo
 // fleet"; brief "FIXTURES"). It uses the SDK's low-level `Server`, which does not validate tools/list
-// output (McpServer cannot publish a root anyOf: client-formats.md §5.5). Usage: raw-server.mjs <spec.json>
+// output (McpServer cannot publish a root anyOf: client-formats.md §5.5).
+// Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
 import { readFileSync, watchFile, unwatchFile } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -31,7 +32,8 @@ try {
   process.exit(2);
 }
 const specDir = dirname(specPath);
-const transportKind = spec.transport === "http" ? "http" : "stdio";
+const transportFlag = process.argv.slice(3).find((arg) => arg.startsWith("--transport="))?.slice("--transport=".length);
+const transportKind = (transportFlag ?? spec.transport) === "http" ? "http" : "stdio";
 
 for (const line of spec.stderr ?? []) process.stderr.write(`${line}\n`);
 

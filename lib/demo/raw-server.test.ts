@@ -1,0 +1,199 @@
+/**
+ * raw-server.mjs against the real SDK client over stdio and Streamable HTTP (issue 3 fault scenarios):
+ * pagination, raw spec-violating tools, list_changed from a toolsFile and from scheduled changes, faults.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, afterEach, describe, expect, test } from "vitest";
+import {
+  fixtureSpecPath,
+  makeToolsFileServer,
+  rawServerCommand,
+  startHttpFixture,
+  writeToolsFile,
+  type FixtureName,
+} from "@/e2e/fixtures/fixture-servers";
+import { closeAllClients, connectHttp, connectStdio, isAlive, listAllPages, listPage, waitUntil } from "./test-clients";
+
+const specOf = (name: FixtureName) => JSON.parse(readFileSync(fixtureSpecPath(name), "utf8"));
+const namesOf = (tools: unknown[]) => tools.map((tool) => (tool as { name?: string }).name ?? "<no name>");
+
+const children = new Set<ChildProcess>();
+const closers: (() => Promise<void>)[] = [];
+const tempDirs: string[] = [];
+
+afterEach(async () => {
+  await closeAllClients();
+  await Promise.all(closers.splice(0).map((close) => close()));
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  children.clear();
+});
+afterAll(() => {
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "raw-server-test-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Spawns the server by hand, for the faults the SDK client cannot show exactly (exit code, raw stdout). */
+function spawnRaw(specPath: string): { child: ChildProcess; stdout: () => string; stderr: () => string; exit: Promise<number | null> } {
+  const { command, args } = rawServerCommand(specPath);
+  const child = spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
+  children.add(child);
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += String(chunk)));
+  child.stderr!.on("data", (chunk) => (stderr += String(chunk)));
+  const exit = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+describe("pages and cursors", () => {
+  test("tools/list follows nextCursor over three pages and stops when it is absent", async () => {
+    const { client } = await connectStdio(fixtureSpecPath("three-pages"));
+    const first = await listPage(client);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await listPage(client, first.nextCursor);
+    expect(second.nextCursor).toEqual(expect.any(String));
+    const third = await listPage(client, second.nextCursor);
+    expect(third.nextCursor).toBeUndefined();
+    expect([first.tools, second.tools, third.tools].map(namesOf)).toEqual(specOf("three-pages").pages.map(namesOf));
+  });
+
+  test("an unknown cursor is an invalid-params error", async () => {
+    const { client } = await connectStdio(fixtureSpecPath("three-pages"));
+    await expect(listPage(client, "nonsense")).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+  });
+
+  test("the same pages are served over Streamable HTTP", async () => {
+    const http = await startHttpFixture(fixtureSpecPath("three-pages"));
+    closers.push(http.close);
+    const { client } = await connectHttp(http.url);
+    expect(await listAllPages(client)).toEqual(specOf("three-pages").pages);
+  });
+});
+
+describe("raw tools", () => {
+  test("spec-violating tools on page two are served exactly as written", async () => {
+    const { client, errors } = await connectStdio(fixtureSpecPath("three-pages"));
+    const pages = await listAllPages(client);
+    expect(pages).toEqual(specOf("three-pages").pages);
+    expect(pages[1]).toContainEqual({ description: "A tool with no name (spec violation).", inputSchema: { type: "object", properties: {} } });
+    expect(errors).toEqual([]);
+  });
+
+  test("the strict SDK listTools rejects that page, which is why the fleet must read leniently", async () => {
+    const { client } = await connectStdio(fixtureSpecPath("three-pages"));
+    const first = await listPage(client);
+    await expect(client.listTools({ cursor: first.nextCursor })).rejects.toThrow();
+  });
+
+  test("serverInfo, instructions, listChanged capability and a tools/call echo", async () => {
+    const http = await startHttpFixture(fixtureSpecPath("http"));
+    closers.push(http.close);
+    const { client } = await connectHttp(http.url);
+    expect(client.getServerVersion()).toEqual(specOf("http").serverInfo);
+    expect(client.getInstructions()).toBe(specOf("http").instructions);
+    expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    const result = await client.callTool({ name: "remote_echo", arguments: { text: "hi" } });
+    expect(result.content).toEqual([{ type: "text", text: 'remote_echo called with {"text":"hi"}' }]);
+  });
+
+  test("a stdio server ends when its client closes stdin", async () => {
+    const connected = await connectStdio(fixtureSpecPath("basic"));
+    expect(connected.pid && isAlive(connected.pid)).toBe(true);
+    await connected.client.close();
+    expect(await waitUntil(() => !isAlive(connected.pid!), 1_500)).toBe(true);
+  });
+});
+
+describe("list_changed", () => {
+  const first = [{ name: "alpha", inputSchema: { type: "object" } }];
+  const second = [
+    [{ name: "alpha", inputSchema: { type: "object", properties: { x: { type: "string" } } } }],
+    [{ name: "beta", inputSchema: { anyOf: [{ required: ["y"] }] } }],
+  ];
+
+  test("rewriting the toolsFile sends list_changed over stdio and the new pages are served", async () => {
+    const { specPath, toolsFile } = makeToolsFileServer(tempDir(), first);
+    const connected = await connectStdio(specPath);
+    expect(await listAllPages(connected.client)).toEqual([first]);
+    const changed = connected.nextListChanged(5_000);
+    writeToolsFile(toolsFile, second);
+    await changed;
+    expect(await listAllPages(connected.client)).toEqual(second);
+  });
+
+  test("rewriting the toolsFile sends list_changed over Streamable HTTP", async () => {
+    const { specPath, toolsFile } = makeToolsFileServer(tempDir(), first, { transport: "http" });
+    const http = await startHttpFixture(specPath);
+    closers.push(http.close);
+    const connected = await connectHttp(http.url);
+    expect(await listAllPages(connected.client)).toEqual([first]);
+    const changed = connected.nextListChanged(5_000);
+    writeToolsFile(toolsFile, second);
+    await changed;
+    expect(await listAllPages(connected.client)).toEqual(second);
+  });
+
+  test("a scheduled change adds a tool that collides with another fixture's", async () => {
+    const connected = await connectStdio(fixtureSpecPath("late-collision"));
+    const changed = connected.nextListChanged(5_000);
+    expect(namesOf((await listAllPages(connected.client)).flat())).toEqual(["status"]);
+    await changed;
+    const after = namesOf((await listAllPages(connected.client)).flat());
+    expect(after).toEqual(["status", "lookup_record"]);
+    expect(namesOf(specOf("basic").pages.flat())).toContain("lookup_record");
+  });
+});
+
+describe("faults", () => {
+  test("exit-at-start: exits with the spec's code after writing its stderr lines", async () => {
+    const spec = specOf("exit-at-start");
+    const run = spawnRaw(fixtureSpecPath("exit-at-start"));
+    expect(await run.exit).toBe(3);
+    expect(run.stderr()).toBe(spec.stderr.map((line: string) => `${line}\n`).join(""));
+    expect(run.stdout()).toBe("");
+  });
+
+  test("exit-at-start: the SDK client's connect fails", async () => {
+    await expect(connectStdio(fixtureSpecPath("exit-at-start"), { timeoutMs: 5_000 })).rejects.toThrow();
+  });
+
+  test("hang: connect times out, the process stays alive and reads its input", async () => {
+    const started = Date.now();
+    await expect(connectStdio(fixtureSpecPath("hang"), { timeoutMs: 800 })).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(700);
+    const run = spawnRaw(fixtureSpecPath("hang"));
+    expect(await waitUntil(() => run.stderr().includes("never comes"), 5_000)).toBe(true);
+    run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(run.child.exitCode).toBeNull();
+    expect(run.stdout()).toBe("");
+    expect(run.stderr()).toContain("never comes");
+  });
+
+  test("garbage: stdout holds no JSON-RPC message and the client's connect fails", async () => {
+    const run = spawnRaw(fixtureSpecPath("garbage"));
+    run.child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" })}\n`);
+    await waitUntil(() => run.stdout().split("\n").length > 4, 5_000);
+    const lines = run.stdout().split("\n").filter(Boolean);
+    expect(lines.length).toBeGreaterThan(3);
+    for (const line of lines) {
+      let message: unknown = null;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        // not JSON at all: garbage, as intended
+      }
+      expect(message === null || typeof message !== "object" || !("jsonrpc" in message)).toBe(true);
+    }
+    await expect(connectStdio(fixtureSpecPath("garbage"), { timeoutMs: 1_000 })).rejects.toThrow();
+  });
+});
