@@ -1,0 +1,11 @@
+/** `GET /api/fleet`: the live FleetState (snapshot plus per-server details, configs redacted). */
+import { apiRoute } from "@/lib/api/route";
+import { getFleetContext } from "@/lib/server/context";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute("fleet", async () => {
+  const { manager } = await getFleetContext();
+  return manager.getState();
+});

@@ -1,0 +1,16 @@
+/** `POST /api/refresh` (optional body `{ id }`): re-list tools of every server, or of one; answers the new FleetState. */
+import { apiRoute, parseJsonBody } from "@/lib/api/route";
+import { getFleetContext } from "@/lib/server/context";
+import { RefreshBody, requireServer } from "@/lib/server/servers";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute("refresh", async (request: Request) => {
+  const hasBody = request.headers.get("content-length") !== "0" && request.headers.get("content-type") !== null;
+  const { id } = hasBody ? await parseJsonBody(request, RefreshBody) : {};
+  const context = await getFleetContext();
+  if (id !== undefined) requireServer(context, id);
+  await context.manager.refresh(id);
+  return context.manager.getState();
+});

@@ -1,0 +1,97 @@
+/**
+ * The server's one live fleet (issue 3 "Serving it", brief interface 5): configs from the launcher's
+ * `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * events, and the folders derived from the primary config. Created lazily on first use, once per
+ * process (on globalThis: route bundles and dev reloads share it), never at import time.
+ */
+import "server-only";
+
+import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadedConfig } from "@/lib/config";
+import { demoFleetConfig } from "@/lib/demo/fleet";
+import { FleetError } from "@/lib/errors";
+import type { FleetManager } from "@/lib/fleet/manager";
+import { getFleetManager } from "@/lib/fleet/singleton";
+import { publishEvent } from "@/lib/server/event-bus";
+import { logServerError, rememberSecrets } from "@/lib/server/log";
+
+export interface FleetContext {
+  manager: FleetManager;
+  loaded: LoadedConfig;
+  dataDir: string;
+  projectDir: string | null;
+  lockFile: string | null;
+  demo: boolean;
+}
+
+const CONTEXT_KEY = Symbol.for("mcp-fleet.context");
+/** The launcher (scripts/start.mjs) calls this on SIGINT / SIGTERM to end every child before it exits. */
+const SHUTDOWN_KEY = Symbol.for("mcp-fleet.shutdown");
+
+type WithContext = typeof globalThis & {
+  [CONTEXT_KEY]?: Promise<FleetContext>;
+  [SHUTDOWN_KEY]?: () => Promise<void>;
+};
+
+/** The config paths the launcher passed, as a JSON array in `MCP_FLEET_CONFIG`. */
+export function configPathsFromEnv(env: Record<string, string | undefined>): string[] {
+  const raw = env.MCP_FLEET_CONFIG;
+  if (!raw) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new FleetError("internal", "context", "MCP_FLEET_CONFIG is not a JSON array of config paths.");
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === "string")) {
+    throw new FleetError("internal", "context", "MCP_FLEET_CONFIG is not a JSON array of config paths.");
+  }
+  return parsed;
+}
+
+/** The per-server timeout from `MCP_FLEET_TIMEOUT` (`--timeout`), when set and sensible. */
+export function timeoutFromEnv(env: Record<string, string | undefined>): number | undefined {
+  const value = Number(env.MCP_FLEET_TIMEOUT);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
+
+async function createContext(env: Record<string, string | undefined>): Promise<FleetContext> {
+  const paths = configPathsFromEnv(env);
+  const demo = paths.length === 0;
+  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env });
+  for (const server of loaded.servers) rememberSecrets(server);
+
+  // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
+  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env) });
+  manager.subscribe((state) => publishEvent("fleet", state));
+  (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
+  // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
+  manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
+
+  return {
+    manager,
+    loaded,
+    dataDir: dataDirOf(loaded, env),
+    projectDir: projectDirOf(loaded),
+    lockFile: lockFileOf(loaded, env),
+    demo,
+  };
+}
+
+/** The live fleet of this process, started on first call. */
+export function getFleetContext(): Promise<FleetContext> {
+  if (process.env.MCP_FLEET_GUARDED !== "1") {
+    // Fail closed: without the launcher's gate nothing checks Host, token or Origin, and this spawns processes.
+    return Promise.reject(
+      new FleetError("unavailable", "server", "Start the dashboard with `npm start` (scripts/start.mjs): it guards the API that starts MCP servers."),
+    );
+  }
+  const g = globalThis as WithContext;
+  if (!g[CONTEXT_KEY]) {
+    g[CONTEXT_KEY] = createContext(process.env).catch((error: unknown) => {
+      // Let a later request try again rather than remembering the failure forever.
+      g[CONTEXT_KEY] = undefined;
+      throw error;
+    });
+  }
+  return g[CONTEXT_KEY];
+}
