@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SiteNav } from "@/components/layout/site-nav";
+import { FleetStoreProvider } from "@/lib/store/provider";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -10,7 +12,12 @@ export const metadata: Metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <FleetStoreProvider>
+          <SiteNav />
+          <main className="page">{children}</main>
+        </FleetStoreProvider>
+      </body>
     </html>
   );
 }

@@ -1,0 +1,62 @@
+"use client";
+/** Above a table: the search box, the faceted filters passed in, a reset, a row count and the view menu. */
+import type { ReactNode } from "react";
+import type { RowData } from "@tanstack/react-table";
+import { Button } from "@/components/ui/button";
+import { CloseIcon } from "@/components/ui/icons";
+import type { DataTableInstance } from "./features";
+import { DataTableViewOptions } from "./data-table-view-options";
+
+export function DataTableToolbar<TData extends RowData>({
+  table,
+  searchPlaceholder,
+  noun = "rows",
+  children,
+  actions,
+}: {
+  table: DataTableInstance<TData>;
+  /** Shown when the table was built with `searchText`. */
+  searchPlaceholder?: string;
+  noun?: string;
+  /** Faceted filters. */
+  children?: ReactNode;
+  /** Extra buttons on the right (downloads, say). */
+  actions?: ReactNode;
+}) {
+  const filtered = table.state.columnFilters.length > 0 || Boolean(table.state.globalFilter);
+  const shown = table.getRowModel().rows.length;
+  const total = table.getCoreRowModel().rows.length;
+  return (
+    <div className="toolbar" role="toolbar" aria-label="Table controls">
+      {searchPlaceholder ? (
+        <input
+          type="search"
+          className="input"
+          placeholder={searchPlaceholder}
+          aria-label={searchPlaceholder}
+          value={String(table.state.globalFilter ?? "")}
+          onChange={(e) => table.setGlobalFilter(e.target.value)}
+        />
+      ) : null}
+      {children}
+      {filtered ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            table.resetColumnFilters(true);
+            table.setGlobalFilter("");
+          }}
+        >
+          Reset <CloseIcon />
+        </Button>
+      ) : null}
+      <span className="grow" />
+      <span className="muted tabular" data-testid="row-count" aria-live="polite">
+        {shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`}
+      </span>
+      {actions}
+      <DataTableViewOptions table={table} />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The browser's only door to the MCP Fleet API (issue 4, DESIGN.md "Architecture": components never
+ * fetch; store actions call this). Every call resolves to a value: `{ ok: true, data }` or
+ * `{ ok: false, error }` carrying the server's `{ code, message }` and the HTTP status.
+ */
+import type { ApiError } from "@/lib/errors";
+import type { FleetState } from "@/lib/fleet/types";
+
+export interface ClientError extends ApiError {
+  /** HTTP status; 0 when the request never got an answer (server down, network). */
+  status: number;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | { ok: false; error: ClientError };
+
+/** The message a person sees when the auth cookie is missing (401). */
+export const NO_TOKEN_MESSAGE =
+  "No access token: open the URL printed in the terminal (it ends in ?token=...) to sign this browser in.";
+
+function isApiError(value: unknown): value is ApiError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as ApiError).code === "string" &&
+    typeof (value as ApiError).message === "string"
+  );
+}
+
+/** One typed request; the generic is the caller's promise about the body shape (the server is the contract). */
+export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause);
+    return { ok: false, error: { code: "unavailable:network", message: `The MCP Fleet server did not answer (${message}). Is it still running?`, status: 0 } };
+  }
+  let payload: unknown = null;
+  const text = await response.text().catch(() => "");
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+  if (!response.ok) {
+    if (response.status === 401) {
+      return { ok: false, error: { code: isApiError(payload) ? payload.code : "unauthorized:token", message: NO_TOKEN_MESSAGE, status: 401 } };
+    }
+    if (isApiError(payload)) return { ok: false, error: { code: payload.code, message: payload.message, status: response.status } };
+    return { ok: false, error: { code: `http:${response.status}`, message: `${method} ${path} failed with HTTP ${response.status}.`, status: response.status } };
+  }
+  return { ok: true, data: payload as T };
+}
+
+export function fetchFleet(): Promise<ApiResult<FleetState>> {
+  return apiRequest<FleetState>("GET", "/api/fleet");
+}
+
+/** `config` is one `mcpServers` entry in Claude Code `.mcp.json` shape. */
+export function addServer(id: string, config: unknown): Promise<ApiResult<unknown>> {
+  return apiRequest("POST", "/api/servers", { id, config });
+}
+
+export function removeServer(id: string): Promise<ApiResult<unknown>> {
+  return apiRequest("DELETE", `/api/servers/${encodeURIComponent(id)}`);
+}
+
+export function reconnectServer(id: string): Promise<ApiResult<unknown>> {
+  return apiRequest("POST", `/api/servers/${encodeURIComponent(id)}/reconnect`);
+}
+
+export function refreshFleet(): Promise<ApiResult<unknown>> {
+  return apiRequest("POST", "/api/refresh");
+}
+
+export type StreamStatus = "connecting" | "open" | "closed";
+
+/**
+ * Subscribes to `GET /api/events` (SSE). `handlers` maps an event type (`fleet`, `history`,
+ * `permissions`) to a callback given the parsed JSON data. EventSource reconnects on its own;
+ * `onStatus` reports the connection for the live indicator. Returns the unsubscribe function.
+ */
+export function openEventStream(
+  handlers: Record<string, (data: unknown) => void>,
+  onStatus: (status: StreamStatus) => void,
+): () => void {
+  if (typeof EventSource === "undefined") {
+    onStatus("closed");
+    return () => {};
+  }
+  const source = new EventSource("/api/events", { withCredentials: true });
+  onStatus("connecting");
+  source.onopen = () => onStatus("open");
+  source.onerror = () => onStatus(source.readyState === EventSource.CLOSED ? "closed" : "connecting");
+  for (const [type, handler] of Object.entries(handlers)) {
+    source.addEventListener(type, (event) => {
+      let data: unknown;
+      try {
+        data = JSON.parse((event as MessageEvent<string>).data);
+      } catch {
+        return; // a malformed frame must not break the stream; the next state supersedes it
+      }
+      handler(data);
+    });
+  }
+  return () => {
+    source.close();
+    onStatus("closed");
+  };
+}
+
+/** Saves a JSON value as a file download (the alias maps); kept here so components stay free of browser plumbing. */
+export function downloadJson(fileName: string, value: unknown): void {
+  const blob = new Blob([JSON.stringify(value, null, 2) + "\n"], { type: "application/json" });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement("a");
+  anchor.href = url;
+  anchor.download = fileName;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
