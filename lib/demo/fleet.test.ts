@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterEach, describe, expect, test } from "vitest";
 import { REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
+import { reconcile } from "@/lib/reconcile";
 import { DEMO_SERVERS, demoFleetConfig, demoSpecPath, rawServerPath } from "./fleet";
 import { closeAllClients, connectStdio, listAllPages } from "./test-clients";
 
@@ -165,3 +166,23 @@ test("tracker sends list_changed after its scheduled change and then serves crea
   const createIssue = tools.find((tool) => tool.name === "create_issue")!;
   expect(Object.keys(createIssue.inputSchema!.properties as object)).toContain("dueDate");
 }, 25_000);
+
+test("reconciled, the demo fleet shows collisions of both kinds, all three flattenings, renames and exclusions", () => {
+  const snapshot = reconcile(DEMO_SERVERS.map(({ id, label }) => ({ id, label, status: "ready" as const, tools: specs[id].pages.flat() })));
+  expect(snapshot.collisions.map((group) => `${group.name}: ${group.kind} (${group.members.map((m) => m.serverId).join(", ")})`))
+    .toMatchInlineSnapshot(`
+      [
+        "create_issue: divergent (githost, tracker)",
+        "fetch_url: identical (docs, web)",
+        "get_authenticated_user_profile_with_workspace_memberships: divergent (chat, tracker)",
+        "search: divergent (chat, web, wiki)",
+      ]
+    `);
+  const flattened = snapshot.tools.filter((tool) => tool.flattened).map((tool) => `${tool.originalName}: ${tool.flattened!.keyword}`);
+  expect(flattened.sort()).toEqual(["create_or_update_file: allOf", "get_issue: oneOf", "update_issue: anyOf"]);
+  const excluded = snapshot.tools.filter((tool) => tool.excluded).map((tool) => `${tool.serverId}:${tool.originalName}`);
+  expect(excluded.sort()).toEqual(["docs:get-library-docs", "wiki:comments.create", "wiki:users.list"]);
+  const tooLong = snapshot.tools.filter((tool) => tool.exposedName && tool.exposedName.length <= 64 && `${tool.serverId}__${tool.originalName}`.length > 64);
+  expect(tooLong.map((tool) => tool.serverId)).toEqual(["tracker"]);
+  expect(snapshot.tools.find((tool) => tool.originalName === "pages.get")?.exposedName).toBe("pages_get");
+});
