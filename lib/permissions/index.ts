@@ -10,5 +10,6 @@ export { allowedAtOf, lintRules, type LintInput } from "./lint";
 export { claudeSettingsText, exportClaude, type ClaudeExport } from "./export-claude";
 export { exportCodex, tomlKey, type CodexExport } from "./export-codex";
 export { cursorText, exportCursor, type CursorExport } from "./export-cursor";
-export { lineColumn, mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
+export { locateJsonError } from "./json-locate";
+export { mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
 export { closeNames, editDistance } from "./close-names";

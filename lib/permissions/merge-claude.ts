@@ -4,6 +4,7 @@
  * replaced. Pure: text in, text and a unified diff out. Parse problems are values with line and column.
  */
 import { createTwoFilesPatch } from "diff";
+import { locateJsonError } from "./json-locate";
 import type { ClaudePermissions } from "./types";
 
 export interface JsonProblem {
@@ -27,26 +28,13 @@ const LISTS = ["allow", "ask", "deny"] as const;
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Line and column (1-based) of a character offset. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset).split("\n");
-  return { line: before.length, column: before[before.length - 1].length + 1 };
-}
 
-/** JSON.parse as a value; the error names line and column when the engine says where. */
+/** JSON.parse as a value; a syntax error is named by line and column, never quoting the text. */
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; error: JsonProblem } {
   try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const lineCol = /line (\d+) column (\d+)/.exec(message);
-    if (lineCol) return { ok: false, error: { message, line: Number(lineCol[1]), column: Number(lineCol[2]) } };
-    if (position) {
-      const at = lineColumn(text, Number(position[1]));
-      return { ok: false, error: { message: message.replace(/ in JSON at position \d+.*$/, ""), ...at } };
-    }
-    return { ok: false, error: { message } };
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
+  } catch {
+    return { ok: false, error: locateJsonError(text) ?? { message: "not valid JSON" } };
   }
 }
 
