@@ -22,7 +22,7 @@ test("the weekly review as Markdown: counts, changes by server, collisions now, 
     expect(text.replace(/`[0-9a-f]{16}`|[0-9a-f]{16}/g, "<h>")).toMatchInlineSnapshot(`
       "# MCP Fleet review, 2026-11-30
 
-      Since history began: **8** changes on **2** servers.
+      Since history began, not yet reviewed: **8** changes on **2** servers.
 
       Fleet now: 2/2 servers ready, 4 tools exposed, 1 collision group, 1 excluded. Fleet hash <h>.
 

@@ -34,6 +34,12 @@ function eventLine(e: DriftEvent): string {
   return `- ${DRIFT_KIND_LABELS[e.kind]}: ${code(e.toolName)}${detail} · ${when} UTC`;
 }
 
+function sinceText({ since, scope }: ReportInput): string {
+  const at = since ? `${since.slice(0, 16).replace("T", " ")} UTC` : "";
+  if (scope === "since") return since ? `Since ${at}` : "Since history began";
+  return since ? `Since the last review (${at}), not yet reviewed` : "Since history began, not yet reviewed";
+}
+
 export function renderReport(input: ReportInput): string {
   const { snapshot, events } = input;
   const lines: string[] = [];
@@ -44,7 +50,7 @@ export function renderReport(input: ReportInput): string {
   const excluded = snapshot.tools.filter((t) => t.excluded);
   const servers = [...new Set(events.map((e) => e.serverId))].sort();
   lines.push(
-    `${input.since ? `Since the last review (${input.since.slice(0, 16).replace("T", " ")} UTC)` : "Since history began"}: ` +
+    `${sinceText(input)}: ` +
       `**${events.length}** change${events.length === 1 ? "" : "s"} on **${servers.length}** server${servers.length === 1 ? "" : "s"}.`,
     "",
     `Fleet now: ${ready}/${snapshot.servers.length} servers ready, ${exposed} tools exposed, ` +

@@ -160,6 +160,8 @@ export interface RecordResult {
 export interface ReportInput {
   generatedAt: string;
   since: string | null;
+  /** "review": the unreviewed events since the last review (default); "since": every event since `since`. */
+  scope?: "review" | "since";
   events: DriftEvent[];
   snapshot: FleetSnapshot;
 }

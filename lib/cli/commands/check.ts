@@ -1,6 +1,19 @@
+/**
+ * `fleet check --config F [--timeout MS]`: the CI gate (issue 5): compares the live fleet with
+ * mcp-fleet.lock.json and prints only the differences, one per line; exit 1 when any, 0 when none.
+ */
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { compareLock, formatDifference } from "@/lib/history/lock";
+import { readLockFile } from "@/lib/history/lock-file";
 import { CliError, type Command } from "../io";
 
-// Placeholder until its issue lands.
-export const run: Command = async () => {
-  throw new CliError("`check` is not built yet");
-};
+export const run: Command = (args, io) =>
+  asCliErrors(async () => {
+    const flags = parseHistoryFlags(args);
+    const { state, lockFile } = await observeLiveFleet(flags, io);
+    const lock = readLockFile(lockFile);
+    if (!lock) throw new CliError(`no lock file at ${lockFile}: run \`fleet lock${flags.configs.map((c) => ` --config ${c}`).join("")}\` first`);
+    const differences = compareLock(lock, state.snapshot);
+    for (const difference of differences) io.out(formatDifference(difference));
+    return differences.length > 0 ? 1 : 0;
+  });

@@ -1,6 +1,23 @@
-import { CliError, type Command } from "../io";
+/**
+ * `fleet lock --config F [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed baseline, from the
+ * live fleet (issue 5 "The lock file and CI").
+ */
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { buildLock } from "@/lib/history/lock";
+import { writeLockFile } from "@/lib/history/lock-file";
+import type { Command } from "../io";
 
-// Placeholder until its issue lands.
-export const run: Command = async () => {
-  throw new CliError("`lock` is not built yet");
-};
+export const run: Command = (args, io) =>
+  asCliErrors(async () => {
+    const flags = parseHistoryFlags(args);
+    const { state, lockFile } = await observeLiveFleet(flags, io);
+    const { lock, skipped } = buildLock(state.snapshot);
+    for (const s of skipped) {
+      if (s.status !== "disabled") io.err(`warning: ${s.serverId} is ${s.status}${s.error ? ` (${s.error})` : ""}: not locked`);
+    }
+    writeLockFile(lockFile, lock);
+    const servers = Object.values(lock.servers);
+    const tools = servers.reduce((n, s) => n + Object.keys(s.tools).length, 0);
+    io.out(`wrote ${lockFile}: ${servers.length} server${servers.length === 1 ? "" : "s"}, ${tools} tool${tools === 1 ? "" : "s"}`);
+    return 0;
+  });

@@ -1,6 +1,25 @@
-import { CliError, type Command } from "../io";
+/**
+ * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown (issue 5).
+ * Records the live observation in the data folder's history first, so the report is current.
+ */
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { renderReport } from "@/lib/history/report";
+import { HistoryStore } from "@/lib/history/store";
+import type { Command } from "../io";
 
-// Placeholder until its issue lands.
-export const run: Command = async () => {
-  throw new CliError("`report` is not built yet");
-};
+export const run: Command = (args, io) =>
+  asCliErrors(async () => {
+    const flags = parseHistoryFlags(args, { since: true });
+    const { state, dataDir } = await observeLiveFleet(flags, io);
+    const store = HistoryStore.open(dataDir);
+    try {
+      store.record(state.snapshot);
+      const review = store.review();
+      const events = flags.since ? store.events({ since: flags.since }).reverse() : review.events;
+      const since = flags.since ?? review.lastReviewedAt;
+      io.out(renderReport({ generatedAt: store.timestamp(), since, scope: flags.since ? "since" : "review", events, snapshot: state.snapshot }));
+      return 0;
+    } finally {
+      store.close();
+    }
+  });
