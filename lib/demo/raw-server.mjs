@@ -37,6 +37,17 @@ const transportKind = (transportFlag ?? spec.transport) === "http" ? "http" : "s
 
 for (const line of spec.stderr ?? []) process.stderr.write(`${line}\n`);
 
+// An HTTP or hung server has no stdin EOF to end it: leave when the parent that started us is gone, so a
+// crashed test run never leaves a server behind.
+const parentPid = process.ppid;
+if (parentPid > 1) setInterval(() => {
+  try {
+    process.kill(parentPid, 0); // process.ppid is cached in Node, so probe the original parent instead
+  } catch {
+    process.exit(0);
+  }
+}, 500).unref();
+
 if (spec.fault === "exit-at-start") {
   // No exit() call: let stderr drain, then leave with the requested code.
   process.exitCode = spec.exitCode ?? 1;
