@@ -7,7 +7,7 @@ import "server-only";
 
 import { expandClaude, expandEditor, hasReference, type EditorVariables, type Env, type Expansion } from "./expand";
 import { escapePointer, type TextPosition } from "./json-text";
-import { isSecretPair, looksSecretValue, urlSecrets } from "./secrets";
+import { isSecretPair, looksSecretValue, templateHoldsSecret, urlSecrets } from "./secrets";
 import type { ConfigFinding, ConfigFormat, ConfigSource, ServerConfig, ServerTemplates, Transport } from "./types";
 
 export const SERVER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -104,11 +104,10 @@ export function lintCommon(id: string, server: ServerConfig, sink: FindingSink, 
       pointerField,
     );
   for (const [name, value] of Object.entries(templates.env ?? {})) {
-    if (!hasReference(value) && isSecretPair(name, value)) secret(`env.${name}`, `env/${escapePointer(name)}`, referenceHint(hintFormat, name, "env"));
+    if (templateHoldsSecret(name, value)) secret(`env.${name}`, `env/${escapePointer(name)}`, referenceHint(hintFormat, name, "env"));
   }
   for (const [name, value] of Object.entries(templates.headers ?? {})) {
-    const literal = value.replace(/\$\{[^}]*\}/g, "");
-    if (hasReference(value) ? looksSecretValue(literal) : isSecretPair(name, value)) {
+    if (templateHoldsSecret(name, value)) {
       const variable = envNameFor(id, /^authorization$/i.test(name) ? "token" : name);
       secret(`header "${name}"`, `${hintFormat === "codex" ? "http_headers" : "headers"}/${escapePointer(name)}`, referenceHint(hintFormat, variable, "header", name));
     }
@@ -120,7 +119,10 @@ export function lintCommon(id: string, server: ServerConfig, sink: FindingSink, 
   }
   const args = templates.args ?? [];
   args.forEach((arg, index) => {
-    if (hasReference(arg)) return;
+    if (hasReference(arg)) {
+      if (templateHoldsSecret("", arg)) secret(`args[${index}]`, `args/${index}`, referenceHint(hintFormat, envNameFor(id, "token")));
+      return;
+    }
     const flag = /^--?([A-Za-z][\w-]*)=(.+)$/.exec(arg);
     const previous = index > 0 ? /^--?([A-Za-z][\w-]*)$/.exec(args[index - 1]) : null;
     const named = (flag && isSecretPair(flag[1], flag[2])) || (previous && isSecretPair(previous[1], arg));

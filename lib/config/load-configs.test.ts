@@ -758,6 +758,13 @@ describe("lint rules", () => {
       null,
     ],
     [
+      "a key written as the default of a reference",
+      "h/.mcp.json",
+      '{\n  "mcpServers": {\n    "gh": {\n      "command": "gh-mcp",\n      "env": { "GITHUB_TOKEN": "${GITHUB_TOKEN:-ghp_abcdefghijklmnopqrstu12345}" }\n    }\n  }\n}',
+      { code: "config:literal-secret", severity: "warning", line: 5, column: 16 },
+      null,
+    ],
+    [
       "a ghp_ token passed as an argument",
       "h/.mcp.json",
       '{\n  "mcpServers": {\n    "gh": {\n      "command": "gh-mcp",\n      "args": [\n        "ghp_abcdefghijklmnopqrstu12345"\n      ]\n    }\n  }\n}',

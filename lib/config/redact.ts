@@ -6,26 +6,19 @@
 import "server-only";
 
 import { hasReference } from "./expand";
-import { isSecretPair, looksSecretValue, MASK, maskUrl } from "./secrets";
+import { isSecretPair, looksSecretValue, MASK, maskUrl, templateHoldsSecret } from "./secrets";
 import type { RedactedServerConfig, ServerConfig } from "./types";
 
-/** A run long enough, and mixed enough, to be a key written out (`sk-live-9f8e7d6c5b4a39281706`). */
-function hasKeyLikeRun(text: string): boolean {
-  return text.split(/[^A-Za-z0-9_+=-]+/).some((run) => run.length >= 20 && /\d/.test(run) && /[A-Za-z]/.test(run));
-}
-
 /** A template is shown when its references carry the value and its literal text holds no credential. */
-function safeTemplate(template: string | undefined): string | undefined {
+function safeTemplate(name: string, template: string | undefined): string | undefined {
   if (template === undefined || !hasReference(template)) return undefined;
   const shown = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(template) ? maskUrl(template) : template;
-  const literal = shown.replace(/\$\{[^}]*\}/g, " ");
-  if (looksSecretValue(literal) || hasKeyLikeRun(literal)) return undefined;
-  return shown;
+  return templateHoldsSecret(name, shown) ? undefined : shown;
 }
 
 function redactValues(values: Record<string, string> | undefined, templates: Record<string, string> | undefined): Record<string, string> | undefined {
   if (values === undefined) return undefined;
-  return Object.fromEntries(Object.keys(values).map((name) => [name, safeTemplate(templates?.[name]) ?? MASK]));
+  return Object.fromEntries(Object.keys(values).map((name) => [name, safeTemplate(name, templates?.[name]) ?? MASK]));
 }
 
 function redactArg(arg: string, previous: string | undefined): string {

@@ -41,6 +41,26 @@ export function isSecretPair(name: string, value: string): boolean {
   return looksSecretName(name) || looksSecretValue(value);
 }
 
+/** A run long enough, and mixed enough, to be a key written out (`sk-live-9f8e7d6c5b4a39281706`). */
+export function hasKeyLikeRun(text: string): boolean {
+  return text.split(/[^A-Za-z0-9_+=-]+/).some((run) => run.length >= 20 && /\d/.test(run) && /[A-Za-z]/.test(run));
+}
+
+/** The text a template writes out itself: references dropped, `${VAR:-default}` defaults kept. */
+export function literalText(template: string): string {
+  return template.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*(?::-([^}]*))?\}/g, (_, fallback: string | undefined) => ` ${fallback ?? ""} `).replace(/\$\{[^}]*\}/g, " ");
+}
+
+/**
+ * Whether a value as written in the file (`name` is its env variable / header / parameter name) holds a
+ * credential: a literal secret-named value, or a key written next to or as the default of a reference.
+ */
+export function templateHoldsSecret(name: string, template: string): boolean {
+  if (!/\$\{[^}]+\}/.test(template)) return isSecretPair(name, template);
+  const literal = literalText(template);
+  return looksSecretValue(literal) || hasKeyLikeRun(literal);
+}
+
 /** Query parameters and userinfo of a URL (or URL template) that carry credentials, with their ranges. */
 export function urlSecrets(url: string): { name: string; value: string }[] {
   const found: { name: string; value: string }[] = [];
