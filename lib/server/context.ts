@@ -11,6 +11,7 @@ import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { getFleetManager } from "@/lib/fleet/singleton";
+import { attachHistory } from "@/lib/history/attach";
 import { publishEvent } from "@/lib/server/event-bus";
 import { logServerError, rememberSecrets } from "@/lib/server/log";
 
@@ -63,6 +64,7 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
   const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env) });
   manager.subscribe((state) => publishEvent("fleet", state));
+  attachHistory(manager, dataDirOf(loaded, env)); // records every new state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));

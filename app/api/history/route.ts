@@ -1,0 +1,13 @@
+/** `GET /api/history?kind=&server=&since=&limit=`: drift events, newest first (issue 5). */
+import { apiRoute } from "@/lib/api/route";
+import { parseEventQuery } from "@/lib/history/api";
+import { getHistory } from "@/lib/history/server-store";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute("history", async (request: Request) => {
+  const filter = parseEventQuery(new URL(request.url));
+  const { store } = await getHistory();
+  return { events: store.events(filter) };
+});

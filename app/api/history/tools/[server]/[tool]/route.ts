@@ -1,0 +1,14 @@
+/** `GET /api/history/tools/<server>/<tool>`: the tool's hash timeline, oldest first (issue 5). */
+import { apiRoute } from "@/lib/api/route";
+import { getHistory } from "@/lib/history/server-store";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+type Params = { params: Promise<{ server: string; tool: string }> };
+
+export const GET = apiRoute("history", async (_request: Request, { params }: Params) => {
+  const { server, tool } = await params;
+  const { store } = await getHistory();
+  return { serverId: server, toolName: tool, versions: store.toolVersions(server, tool) };
+});

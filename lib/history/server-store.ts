@@ -1,0 +1,15 @@
+/**
+ * The history store of the running dashboard, for route handlers: starts the fleet context (which
+ * attaches the history) and returns its store.
+ */
+import "server-only";
+import { getFleetContext, type FleetContext } from "@/lib/server/context";
+import { attachHistory, attachedHistoryStore } from "./attach";
+import type { HistoryStore } from "./store";
+
+export async function getHistory(): Promise<{ context: FleetContext; store: HistoryStore }> {
+  const context = await getFleetContext();
+  // context.ts attaches it; this covers a context created before the history existed (dev reloads).
+  attachHistory(context.manager, context.dataDir);
+  return { context, store: attachedHistoryStore() };
+}
