@@ -6,6 +6,7 @@
 import "server-only";
 
 import { readFile } from "node:fs/promises";
+import { homedir } from "node:os";
 import path from "node:path";
 
 import type { Env } from "./expand";
@@ -14,7 +15,7 @@ import type { ConfigFinding, LoadedConfig, ServerConfig } from "./types";
 
 export interface LoadConfigsOptions {
   env: Env;
-  /** For `~` in paths, `${userHome}`, and telling user-level files from project files. */
+  /** For `~` in paths, `${userHome}`, and telling user-level files from project files. Default: the user's home. */
   homeDir?: string;
   /**
    * The project whose `~/.claude.json` local entries to take (and Cursor's `${workspaceFolder}` for a
@@ -37,7 +38,8 @@ function describeReadError(error: unknown, file: string): { code: string; messag
 }
 
 /** Load several config files. Never throws for a bad file: every problem is a finding. */
-export async function loadConfigs(paths: string[], opts: LoadConfigsOptions): Promise<LoadedConfig> {
+export async function loadConfigs(paths: string[], options: LoadConfigsOptions): Promise<LoadedConfig> {
+  const opts = { ...options, homeDir: options.homeDir ?? options.env.HOME ?? homedir() };
   const files = [...new Set(paths.map((file) => resolvePath(file, opts.homeDir)))];
   const projectDir =
     (opts.projectDir !== undefined ? path.resolve(opts.projectDir) : undefined) ??
