@@ -3,6 +3,8 @@
 // fleet"; brief "FIXTURES"). It uses the SDK's low-level `Server`, which does not validate tools/list
 // output (McpServer cannot publish a root anyOf: client-formats.md §5.5).
 // Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
+// Besides the brief's spec fields: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
+// answer), so benchmarks can make a slow server.
 import { readFileSync, watchFile, unwatchFile } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -56,6 +58,7 @@ if (spec.fault === "exit-at-start") {
 } else if (spec.fault === "garbage") {
   garbage();
 } else {
+  if (spec.startDelayMs) await new Promise((done) => setTimeout(done, spec.startDelayMs));
   await serve();
 }
 
@@ -150,6 +153,7 @@ async function serve() {
       ...(spec.instructions ? { instructions: spec.instructions } : {}),
     });
     server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+      if (spec.listDelayMs) await new Promise((done) => setTimeout(done, spec.listDelayMs));
       const pages = currentPages();
       const cursor = request.params?.cursor;
       let index = 0;

@@ -3,9 +3,11 @@
  * pagination, raw spec-violating tools, list_changed from a toolsFile and from scheduled changes, faults.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import {
@@ -13,10 +15,11 @@ import {
   makeToolsFileServer,
   rawServerCommand,
   startHttpFixture,
+  writeMcpConfig,
   writeToolsFile,
   type FixtureName,
 } from "@/e2e/fixtures/fixture-servers";
-import { closeAllClients, connectHttp, connectStdio, isAlive, listAllPages, listPage, waitUntil } from "./test-clients";
+import { closeAllClients, connectHttp, connectStdio, isAlive, listAllPages, listPage, LenientPage, waitUntil } from "./test-clients";
 
 const specOf = (name: FixtureName) => JSON.parse(readFileSync(fixtureSpecPath(name), "utf8"));
 const namesOf = (tools: unknown[]) => tools.map((tool) => (tool as { name?: string }).name ?? "<no name>");
@@ -195,5 +198,31 @@ describe("faults", () => {
       expect(message === null || typeof message !== "object" || !("jsonrpc" in message)).toBe(true);
     }
     await expect(connectStdio(fixtureSpecPath("garbage"), { timeoutMs: 1_000 })).rejects.toThrow();
+  });
+});
+
+describe("helpers and slow servers", () => {
+  test("listDelayMs holds every tools/list answer back", async () => {
+    const dir = tempDir();
+    const specPath = join(dir, "slow.json");
+    writeFileSync(specPath, JSON.stringify({ serverInfo: { name: "slow", version: "1" }, transport: "stdio", listDelayMs: 1_000, pages: [[{ name: "t" }]] }));
+    const { client } = await connectStdio(specPath);
+    const ask = (timeout: number) => client.request({ method: "tools/list", params: {} }, LenientPage, { timeout });
+    await expect(ask(100)).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+    expect((await ask(10_000)).tools).toEqual([{ name: "t" }]);
+  });
+
+  test("writeMcpConfig writes .mcp.json entries that start the fixture", async () => {
+    const http = { url: "http://127.0.0.1:1/mcp" };
+    const path = writeMcpConfig(tempDir(), { basic: fixtureSpecPath("basic"), remote: http });
+    const { mcpServers } = JSON.parse(readFileSync(path, "utf8"));
+    expect(mcpServers.remote).toEqual({ type: "http", url: http.url });
+    const client = new Client({ name: "demo-test", version: "0.0.0" });
+    try {
+      await client.connect(new StdioClientTransport(mcpServers.basic), { timeout: 10_000 });
+      expect(namesOf((await listAllPages(client)).flat())).toEqual(["lookup_record", "echo"]);
+    } finally {
+      await client.close();
+    }
   });
 });
