@@ -652,11 +652,12 @@ describe("broken and missing files", () => {
   });
 
   test.each([
-    ["an empty file", "", 1, 1],
-    ["a truncated object", '{\n  "mcpServers": {\n', 3, 1],
-    ["a trailing comma (strict JSON)", '{ "mcpServers": {\n  "a": { "command": "x" },\n} }', 3, 1],
-  ])("JSON error position: %s", async (_name, text, line, column) => {
-    const file = await write("c/.mcp.json", text);
+    ["an empty file", "c/.mcp.json", "", 1, 1],
+    ["a truncated object", "c/.mcp.json", '{\n  "mcpServers": {\n', 3, 1],
+    ["a trailing comma (strict JSON)", "c/.mcp.json", '{ "mcpServers": {\n  "a": { "command": "x" },\n} }', 3, 1],
+    ["JSONC: comments keep their place", "c/.vscode/mcp.json", '{\n  // c\n  /* long\n comment */ "servers": { "a": { "command": "x" } ]\n}', 4, 50],
+  ])("JSON error position: %s", async (_name, relative, text, line, column) => {
+    const file = await write(relative, text);
     const loaded = await loadConfigs([file], { env, homeDir: home });
     expect(loaded.findings.map((f) => [f.code, f.line, f.column])).toEqual([["config:parse", line, column]]);
   });
