@@ -7,13 +7,13 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 // ─── COMBINE POINT (1/3): slice imports. HISTORY and PERMISSIONS each add one line here. ───
-// import { createHistorySlice, type HistorySlice } from "./history-slice";
+import { createHistorySlice, type HistorySlice } from "./history-slice";
 // import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
 
 // ─── COMBINE POINT (2/3): the store type is the intersection of every slice (`State & Actions`). ───
 export type FleetStore = FleetSlice &
-  UiSlice;
-  // & HistorySlice
+  UiSlice &
+  HistorySlice;
   // & PermissionsSlice
 
 export type FleetStoreApi = StoreApi<FleetStore>;
@@ -22,6 +22,7 @@ export function createFleetStore(): FleetStoreApi {
   return createStore<FleetStore>()((...a) => ({
     ...createFleetSlice(...a),
     ...createUiSlice(...a),
+    ...createHistorySlice(...a),
     // ─── COMBINE POINT (3/3): add `...createHistorySlice(...a),` / `...createPermissionsSlice(...a),` here. ───
   }));
 }
@@ -32,6 +33,7 @@ export function createFleetStore(): FleetStoreApi {
  */
 export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown) => void> = {
   fleet: (store, data) => store.getState().receiveFleet(data as FleetSlice["fleet"] & object),
+  history: (store, data) => store.getState().receiveHistoryEvent(data as Parameters<HistorySlice["receiveHistoryEvent"]>[0]),
 };
 
 /**
