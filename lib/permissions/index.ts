@@ -13,3 +13,4 @@ export { cursorText, exportCursor, type CursorExport } from "./export-cursor";
 export { locateJsonError } from "./json-locate";
 export { mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
 export { closeNames, editDistance } from "./close-names";
+export type * from "./api-types";

@@ -7,7 +7,7 @@
 import "server-only";
 
 import { createHash, randomBytes } from "node:crypto";
-import { copyFile, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { copyFile, link, mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import { FleetError } from "@/lib/errors";
@@ -180,4 +180,23 @@ export function writeSettings(
   previous: readonly string[] = [],
 ): Promise<SettingsWriteResult> {
   return writeSettingsFile(settingsPath(projectDir, target), token, ours, previous, settingsLabel(target));
+}
+
+/** Write a generated file (Codex / Cursor exports) atomically; an existing file is never replaced. */
+export async function writeNewFile(file: string, text: string): Promise<void> {
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
+  await writeFile(temp, text, { flag: "wx" });
+  try {
+    // link() fails when the target exists, so a file someone already has is never overwritten.
+    await link(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") {
+      throw new FleetError("conflict", "permissions", `${file} exists; nothing was written (merge the export into it by hand, or choose a new path)`);
+    }
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => {});
+  }
 }

@@ -1,6 +1,188 @@
-import { CliError, type Command } from "../io";
+/**
+ * `fleet permissions set|export|list|lint` (issue 6): the same rules, checks and exports as the
+ * /permissions page, over the live fleet of `--config F` (none: the demo fleet) and its history database.
+ */
+import path from "node:path";
 
-// Placeholder until its issue lands.
-export const run: Command = async () => {
-  throw new CliError("`permissions` is not built yet");
+import { dataDirOf, formatFinding, isDemoConfig, loadConfigs, projectDirOf, type LoadedConfig } from "@/lib/config";
+import { demoFleetConfig } from "@/lib/demo/fleet";
+import { FleetError } from "@/lib/errors";
+import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
+import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
+import { exportClaude, type ExportFormat, type RuleDecision } from "@/lib/permissions";
+import type { FleetSnapshot } from "@/lib/reconcile/types";
+import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/settings/claude-settings";
+import { applyChanges, EXPORT_FORMATS, ourRules, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
+import { permissionsProjectDir } from "@/lib/settings/project-dir";
+import { CliError, type CliIO, type Command } from "../io";
+
+const USAGE = [
+  "usage: fleet permissions set    [--config F]... [--timeout MS] <server>[:<tool>] allow|ask|deny|none",
+  "       fleet permissions export [--config F]... --format claude|codex|cursor|cursor-cli [--write PATH]",
+  "       fleet permissions list   [--config F]... [--json]",
+  "       fleet permissions lint   [--config F]...",
+].join("\n");
+
+interface Flags {
+  configs: string[];
+  timeoutMs?: number;
+  format?: ExportFormat;
+  write?: string;
+  json: boolean;
+  positional: string[];
+}
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = { configs: [], json: false, positional: [] };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      const v = eq > 0 ? arg.slice(eq + 1) : args[++i];
+      if (v === undefined || v === "") throw new CliError(`${name} needs a value`);
+      return v;
+    };
+    if (name === "--config" || name === "-c") flags.configs.push(value());
+    else if (name === "--timeout") {
+      const ms = Number(value());
+      if (!Number.isInteger(ms) || ms <= 0) throw new CliError("--timeout takes a positive number of milliseconds");
+      flags.timeoutMs = ms;
+    } else if (name === "--format") {
+      const format = value();
+      if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new CliError(`--format is one of ${EXPORT_FORMATS.join(", ")}, got "${format}"`);
+      flags.format = format as ExportFormat;
+    } else if (name === "--write") flags.write = value();
+    else if (name === "--json") flags.json = true;
+    else if (name.startsWith("-")) throw new CliError(`unknown option "${arg}"\n${USAGE}`);
+    else flags.positional.push(arg);
+  }
+  return flags;
+}
+
+interface Live {
+  loaded: LoadedConfig;
+  snapshot: FleetSnapshot;
+  store: HistoryStore;
+  projectDir: string | null;
+}
+
+async function withLive<T>(flags: Flags, io: CliIO, body: (live: Live) => Promise<T>): Promise<T> {
+  const loaded = flags.configs.length
+    ? await loadConfigs(flags.configs.map((file) => path.resolve(io.cwd, file)), { env: io.env, homeDir: io.env.HOME })
+    : demoFleetConfig(io.cwd);
+  for (const finding of loaded.findings) io.err(formatFinding(finding));
+  if (loaded.servers.length === 0 && loaded.findings.some((f) => f.severity === "error")) {
+    throw new CliError("no MCP server could be read from the config (see above)");
+  }
+  const state = await snapshotFleet(loaded, { timeoutMs: flags.timeoutMs });
+  for (const server of state.snapshot.servers) {
+    if (server.status === "error") io.err(`warning: ${server.id} is not ready${server.error ? ` (${server.error})` : ""}`);
+  }
+  const dataDir = dataDirOf(loaded, io.env);
+  const store = openHistoryStore(dataDir);
+  try {
+    return await body({ loaded, snapshot: state.snapshot, store, projectDir: permissionsProjectDir(projectDirOf(loaded), dataDir, isDemoConfig(loaded)) });
+  } catch (error) {
+    if (error instanceof FleetError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+const DECISIONS: RuleDecision[] = ["allow", "ask", "deny", "none"];
+
+async function set(flags: Flags, io: CliIO): Promise<number> {
+  const [target, decision, ...rest] = flags.positional;
+  if (!target || !decision || rest.length > 0) throw new CliError(USAGE);
+  if (!DECISIONS.includes(decision as RuleDecision)) throw new CliError(`the decision is one of ${DECISIONS.join(", ")}, got "${decision}"`);
+  const colon = target.indexOf(":");
+  const serverId = colon < 0 ? target : target.slice(0, colon);
+  const toolName = colon < 0 ? null : target.slice(colon + 1);
+  if (toolName === "") throw new CliError(`no tool after "${serverId}:"; for the server default write just "${serverId}"`);
+  return withLive(flags, io, async ({ snapshot, store }) => {
+    applyChanges(store, snapshot, [{ serverId, toolName, decision: decision as RuleDecision }]);
+    io.out(`${toolName === null ? `${serverId} (server default)` : `${serverId}:${toolName}`}: ${decision}`);
+    return 0;
+  });
+}
+
+async function exportRules(flags: Flags, io: CliIO): Promise<number> {
+  if (!flags.format) throw new CliError(`--format is required\n${USAGE}`);
+  const format = flags.format;
+  return withLive(flags, io, async ({ snapshot, store }) => {
+    const ours = ourRules(store);
+    const rendered = renderExport(format, ours, snapshot);
+    for (const warning of rendered.warnings) io.err(`warning: ${warning}`);
+    if (!flags.write) {
+      io.out(rendered.text.replace(/\n$/, ""));
+      return 0;
+    }
+    const file = path.resolve(io.cwd, flags.write);
+    if (format === "claude") {
+      const exported = exportClaude(ours, snapshot.tools);
+      const previous = previousRuleNames(store);
+      const preview = await previewSettingsFile(file, exported, previous);
+      const result = await writeSettingsFile(file, preview.token, exported, previous);
+      if (!result.written) io.out(`${file} already has these rules; nothing written`);
+      else {
+        if (preview.diff) io.err(preview.diff.replace(/\n$/, ""));
+        io.out(`wrote ${file}${result.backup ? ` (backup: ${result.backup})` : ""}`);
+      }
+      return 0;
+    }
+    await writeNewFile(file, rendered.text);
+    io.out(`wrote ${file}`);
+    return 0;
+  });
+}
+
+async function list(flags: Flags, io: CliIO): Promise<number> {
+  return withLive(flags, io, async ({ snapshot, store, projectDir }) => {
+    const view = await permissionsView(store, snapshot, projectDir);
+    if (flags.json) {
+      io.out(JSON.stringify(view, null, 2));
+      return 0;
+    }
+    for (const server of view.servers) {
+      if (server.defaultDecision !== "none") io.out(`${server.id} (server default): ${server.defaultDecision}`);
+    }
+    const width = Math.max(0, ...view.rows.map((r) => r.serverId.length + r.toolName.length + 1));
+    const rows = [...view.rows].sort((a, b) => (a.serverId + "\u0000" + a.toolName < b.serverId + "\u0000" + b.toolName ? -1 : 1));
+    for (const row of rows) {
+      const name = `${row.serverId}:${row.toolName}`.padEnd(width);
+      io.out(`${name}  ours=${row.ours.padEnd(5)} suggest=${row.suggestion.decision.padEnd(5)} -> ${row.effective.decision.padEnd(5)} ${row.effective.why}`);
+    }
+    for (const file of view.settings) {
+      if (file.error) io.err(`${file.error.file}${file.error.line ? `:${file.error.line}:${file.error.column}` : ""}: ${file.error.message}`);
+    }
+    return 0;
+  });
+}
+
+async function lint(flags: Flags, io: CliIO): Promise<number> {
+  return withLive(flags, io, async ({ snapshot, store, projectDir }) => {
+    const view = await permissionsView(store, snapshot, projectDir);
+    for (const f of view.lint) io.out(`${f.source}: ${f.list} "${f.rule}": ${f.kind}: ${f.message}`);
+    for (const file of view.settings) {
+      if (file.error) io.out(`${file.error.file}${file.error.line ? `:${file.error.line}:${file.error.column}` : ""}: ${file.error.message}`);
+    }
+    if (view.lint.length === 0 && !view.settings.some((f) => f.error)) io.out("no findings");
+    return view.lint.length > 0 ? 1 : 0;
+  });
+}
+
+export const run: Command = async (args, io) => {
+  const [sub, ...rest] = args;
+  const flags = parseFlags(rest);
+  if (sub === "set") return set(flags, io);
+  if (sub === "export") return exportRules(flags, io);
+  if (sub === "list") return list(flags, io);
+  if (sub === "lint") return lint(flags, io);
+  if (sub === "--help" || sub === "-h" || sub === "help") {
+    io.out(USAGE);
+    return 0;
+  }
+  throw new CliError(sub ? `unknown subcommand "${sub}"\n${USAGE}` : USAGE);
 };
