@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The dashboard launcher (issue 3 "Serving it"): builds when the sources changed, then serves Next from
 // our own HTTP server on 127.0.0.1 only, so the security gate (guard.mjs) sees every request first.
-// Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev]
+// Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev] [--no-build]
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
@@ -15,7 +15,13 @@ const HOST = "127.0.0.1";
 const SHUTDOWN_KEY = Symbol.for("mcp-fleet.shutdown");
 const SOURCE_DIRS = ["app", "components", "lib"];
 const SOURCE_FILES = ["next.config.mjs", "package.json"];
-const USAGE = "Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev]";
+const USAGE = `Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev] [--no-build]
+  --config FILE   an MCP config (.mcp.json, ~/.claude.json, Claude Desktop, .cursor/mcp.json,
+                  .vscode/mcp.json, Codex config.toml); repeat for several. None: the demo fleet.
+  --port N        port on 127.0.0.1 (default 3000; 0 picks a free one)
+  --timeout MS    per-server connect and tools/list timeout (default 15000)
+  --dev           serve with next dev (hot reload) behind the same gate
+  --no-build      serve the existing build even if sources changed`;
 
 function fail(message, code = 1) {
   console.error(message);
@@ -32,6 +38,7 @@ function readOptions(argv) {
         port: { type: "string", short: "p" },
         timeout: { type: "string" },
         dev: { type: "boolean" },
+        "no-build": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -54,7 +61,7 @@ function readOptions(argv) {
   // Relative to where the user ran the command, not to the repo.
   const configs = (values.config ?? []).map((file) => resolve(process.cwd(), file));
   for (const file of configs) if (!existsSync(file)) fail(`Config file not found: ${file}`, 2);
-  return { port, timeoutMs, configs, dev: values.dev === true };
+  return { port, timeoutMs, configs, dev: values.dev === true, noBuild: values["no-build"] === true };
 }
 
 /** Newest mtime under a folder, ignoring tests (they are not part of the build). */
@@ -85,9 +92,13 @@ export function buildReason(root = ROOT, distDir = process.env.NEXT_DIST_DIR || 
   return null;
 }
 
-function build() {
+function build(noBuild) {
   const reason = buildReason();
   if (!reason) return;
+  if (noBuild) {
+    if (reason.startsWith("no build")) fail(`--no-build: ${reason}; run without --no-build once.`);
+    return;
+  }
   console.log(`Building MCP Fleet (${reason})...`);
   const result = spawnSync(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
     cwd: ROOT,
@@ -159,7 +170,7 @@ async function main() {
   }
 
   process.chdir(ROOT);
-  if (!options.dev) build();
+  if (!options.dev) build(options.noBuild);
   const { default: next } = await import("next");
   const app = next({ dev: options.dev, hostname: HOST, port, dir: ROOT });
   await app.prepare();
