@@ -61,21 +61,127 @@ export function blankJsonc(text: string): string {
   return out.join("");
 }
 
-/** Where JSON.parse stopped, from its message (Node 20: `at position N`; Node 22+: `(line L column C)`). */
-function errorPosition(text: string, message: string): TextPosition {
-  const lineCol = /line (\d+) column (\d+)/.exec(message);
-  if (lineCol) return { line: Number(lineCol[1]), column: Number(lineCol[2]) };
-  const pos = /at position (\d+)/.exec(message);
-  if (pos) return positionAt(text, Number(pos[1]));
-  return positionAt(text, text.length); // "Unexpected end of JSON input"
-}
-
-function cleanMessage(message: string): string {
-  return message
-    .replace(/,? ?\(line \d+ column \d+\)/, "")
-    .replace(/ at position \d+/, "")
-    .replace(/ in JSON$/, "")
-    .trim();
+/**
+ * The first syntax error of strict JSON text, found by our own scan: V8's messages quote the text around
+ * the error (which may be a secret) and do not always give a position.
+ */
+export function findJsonError(text: string): { offset: number; message: string } | null {
+  const n = text.length;
+  let i = 0;
+  class Failure {
+    constructor(
+      readonly offset: number,
+      readonly message: string,
+    ) {}
+  }
+  const fail = (message: string, at = i): never => {
+    throw new Failure(at, at >= n ? "unexpected end of input" : message);
+  };
+  const what = (at: number) => `unexpected character '${text[at]}'`;
+  const space = () => {
+    while (i < n && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++;
+  };
+  const string = () => {
+    const start = i;
+    i++;
+    while (i < n) {
+      const c = text[i];
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === "\\") {
+        const next = text[i + 1];
+        if (next === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail("invalid \\u escape in a string");
+          i += 6;
+        } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i += 2;
+        else fail("invalid escape in a string");
+        continue;
+      }
+      if (c < " ") fail(c === "\n" ? "unterminated string (a line break inside quotes)" : "control character in a string");
+      i++;
+    }
+    fail("unterminated string", start);
+  };
+  const NUMBER = /-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
+  const value = (): void => {
+    space();
+    if (i >= n) fail("unexpected end of input");
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      space();
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
+      for (;;) {
+        space();
+        if (text[i] !== '"') fail("expected a double-quoted property name");
+        string();
+        space();
+        if (text[i] !== ":") fail("expected ':' after a property name");
+        i++;
+        value();
+        space();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return;
+        }
+        fail("expected ',' or '}' after a property value");
+      }
+    }
+    if (c === "[") {
+      i++;
+      space();
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
+      for (;;) {
+        value();
+        space();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return;
+        }
+        fail("expected ',' or ']' after an array element");
+      }
+    }
+    if (c === '"') return string();
+    if (c === "-" || (c >= "0" && c <= "9")) {
+      NUMBER.lastIndex = i;
+      const match = NUMBER.exec(text);
+      if (!match || match[0] === "-") fail("invalid number");
+      i += match![0].length;
+      return;
+    }
+    for (const word of ["true", "false", "null"]) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return;
+      }
+    }
+    fail(what(i));
+  };
+  try {
+    value();
+    space();
+    if (i < n) fail(`unexpected text after the JSON value (${what(i)})`);
+    return null;
+  } catch (error) {
+    if (error instanceof Failure) return { offset: error.offset, message: error.message };
+    throw error;
+  }
 }
 
 /** Parse JSON (or JSONC when `comments` is set). Never throws. */
@@ -84,10 +190,9 @@ export function parseJsonText(text: string, opts: { comments?: boolean } = {}): 
   let value: unknown;
   try {
     value = JSON.parse(source);
-  } catch (error) {
-    const raw = error instanceof Error ? error.message : String(error);
-    const at = errorPosition(source, raw);
-    return { ok: false, message: cleanMessage(raw), ...at };
+  } catch {
+    const found = findJsonError(source) ?? { offset: source.length, message: "not valid JSON" };
+    return { ok: false, message: found.message, ...positionAt(source, found.offset) };
   }
   let keys: Map<string, number> | undefined;
   return {

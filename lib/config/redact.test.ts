@@ -70,7 +70,9 @@ describe("redactServerConfig", () => {
     for (const secret of secretValues.filter((value) => value !== "runtime-secret-value")) expect(raw).toContain(secret);
   });
 
-  test.each(secretValues)("no redacted config contains %s", (secret) => {
+  test.each(secretValues)("no redacted config and no finding contains %s", (secret) => {
+    expect(loaded.findings.length).toBeGreaterThan(0);
+    expect(JSON.stringify(loaded.findings)).not.toContain(secret);
     const runtime = parseServerEntry("rt", { command: "x", env: { ANY: "runtime-secret-value" } }, { file: "(api)", format: "runtime" }, env);
     const all = [...loaded.servers, runtime.server as ServerConfig].map(redactServerConfig);
     expect(JSON.stringify(all)).not.toContain(secret);
