@@ -1,0 +1,18 @@
+/**
+ * One observation of the live fleet for the CLI (`fleet snapshot`, `lock`, `check`): connect every
+ * server, wait until each is ready or failed, take the state, end every process.
+ */
+import "server-only";
+import type { LoadedConfig } from "@/lib/config/types";
+import { FleetManager } from "./manager";
+import type { FleetState } from "./types";
+
+export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<FleetState> {
+  const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
+  try {
+    await manager.start(loaded);
+    return manager.getState();
+  } finally {
+    await manager.close();
+  }
+}
