@@ -68,12 +68,11 @@ export class FindingSink {
     private readonly source: ConfigSource,
     private readonly serverId: string | undefined,
     private readonly locate?: (pointer: string) => TextPosition | undefined,
-    private readonly fallback?: TextPosition,
   ) {}
 
   add(severity: ConfigFinding["severity"], code: string, message: string, field?: string): void {
     const base = this.source.pointer ?? "";
-    const at = (field !== undefined ? this.locate?.(`${base}/${field}`) : undefined) ?? this.locate?.(base) ?? this.fallback;
+    const at = (field !== undefined ? this.locate?.(`${base}/${field}`) : undefined) ?? this.locate?.(base);
     this.findings.push({
       severity,
       code,

@@ -49,8 +49,8 @@ export function dataDirOf(loaded: LoadedConfig, env: Record<string, string | und
  * into the repository root.
  */
 export function lockFileOf(loaded: LoadedConfig, env?: Record<string, string | undefined>): string | null {
+  // Always a path today; `| null` stays in the signature the other modules were written against.
   const primary = primaryFile(loaded);
-  if (isDemoConfig(loaded)) return path.join(dataDirOf(loaded, env ?? {}), LOCK_FILE_NAME);
-  if (primary === undefined) return null;
+  if (isDemoConfig(loaded) || primary === undefined) return path.join(dataDirOf(loaded, env ?? {}), LOCK_FILE_NAME);
   return path.join(path.dirname(primary), LOCK_FILE_NAME);
 }
