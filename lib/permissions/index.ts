@@ -14,3 +14,4 @@ export { locateJsonError } from "./json-locate";
 export { mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
 export { closeNames, editDistance } from "./close-names";
 export type * from "./api-types";
+export { applyEdits, draftChanges, draftKey, rulesWithDrafts, savedDecision, type Drafts } from "./drafts";

@@ -8,13 +8,13 @@ import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 // ─── COMBINE POINT (1/3): slice imports. HISTORY and PERMISSIONS each add one line here. ───
 import { createHistorySlice, type HistorySlice } from "./history-slice";
-// import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
+import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
 
 // ─── COMBINE POINT (2/3): the store type is the intersection of every slice (`State & Actions`). ───
 export type FleetStore = FleetSlice &
   UiSlice &
-  HistorySlice;
-  // & PermissionsSlice
+  HistorySlice &
+  PermissionsSlice;
 
 export type FleetStoreApi = StoreApi<FleetStore>;
 
@@ -23,6 +23,7 @@ export function createFleetStore(): FleetStoreApi {
     ...createFleetSlice(...a),
     ...createUiSlice(...a),
     ...createHistorySlice(...a),
+    ...createPermissionsSlice(...a),
     // ─── COMBINE POINT (3/3): add `...createHistorySlice(...a),` / `...createPermissionsSlice(...a),` here. ───
   }));
 }
@@ -34,6 +35,7 @@ export function createFleetStore(): FleetStoreApi {
 export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown) => void> = {
   fleet: (store, data) => store.getState().receiveFleet(data as FleetSlice["fleet"] & object),
   history: (store, data) => store.getState().receiveHistoryEvent(data as Parameters<HistorySlice["receiveHistoryEvent"]>[0]),
+  permissions: (store, data) => store.getState().receivePermissions(data as Parameters<PermissionsSlice["receivePermissions"]>[0]),
 };
 
 /**
