@@ -6,6 +6,7 @@ import {
   columnFacetingFeature,
   columnFilteringFeature,
   columnVisibilityFeature,
+  constructFilterFn,
   createFacetedRowModel,
   createFacetedUniqueValues,
   createFilteredRowModel,
@@ -35,6 +36,19 @@ export interface DataTableColumnMeta {
   align?: "left" | "right";
 }
 
+/**
+ * The faceted filters' test: keeps a row whose value is one of the chosen values, or, for an
+ * array-valued column (flags, members), has any of them.
+ */
+export const filterFn_inList = constructFilterFn({
+  filter: (dataValue: unknown, filterValue: unknown) => {
+    if (!Array.isArray(filterValue) || filterValue.length === 0) return true;
+    if (Array.isArray(dataValue)) return dataValue.some((v) => filterValue.includes(v));
+    return filterValue.includes(dataValue);
+  },
+  autoRemove: (value: unknown) => !Array.isArray(value) || value.length === 0,
+});
+
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,
   columnFilteringFeature,
@@ -48,7 +62,7 @@ export const dataTableFeatures = tableFeatures({
   facetedRowModel: createFacetedRowModel(),
   facetedUniqueValues: createFacetedUniqueValues(),
   sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text, basic: sortFn_basic },
-  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString, arrIncludesSome: filterFn_arrIncludesSome },
+  filterFns: { includesString: filterFn_includesString, equalsString: filterFn_equalsString, arrIncludesSome: filterFn_arrIncludesSome, inList: filterFn_inList },
   columnMeta: {} as DataTableColumnMeta,
 });
 

@@ -7,33 +7,14 @@ import { useEffect, useRef, useState } from "react";
 import {
   functionalUpdate,
   useTable,
-  type ColumnFiltersState,
   type ExpandedState,
   type RowData,
-  type RowSelectionState,
-  type SortingState,
   type Updater,
-  type ColumnVisibilityState,
 } from "@tanstack/react-table";
+import { EMPTY_TABLE_STATE, type DataTableState } from "@/lib/store/url-state";
 import { dataTableFeatures, type DataTableColumn, type DataTableRow } from "./features";
 
-export interface DataTableState {
-  sorting: SortingState;
-  columnFilters: ColumnFiltersState;
-  globalFilter: string;
-  columnVisibility: ColumnVisibilityState;
-  rowSelection: RowSelectionState;
-  expanded: Record<string, boolean>;
-}
-
-export const EMPTY_TABLE_STATE: DataTableState = {
-  sorting: [],
-  columnFilters: [],
-  globalFilter: "",
-  columnVisibility: {},
-  rowSelection: {},
-  expanded: {},
-};
+export { EMPTY_TABLE_STATE, type DataTableState };
 
 export interface UseDataTableOptions<TData extends RowData> {
   data: TData[];

@@ -1,13 +1,40 @@
 "use client";
-/** The Overview page (issue 4): fleet summary, servers, add/remove, config findings. */
+/** The Overview page (issue 4): fleet summary, servers, add a server, config findings. */
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { ReloadIcon } from "@/components/ui/icons";
+import { useFleetActions, useFleetStore } from "@/lib/store/hooks";
+import { AddServerForm } from "./add-server-form";
+import { ConfigFindings } from "./config-findings";
+import { FleetSummary } from "./fleet-summary";
+import { ServersTable } from "./servers-table";
+
+function RefreshButton() {
+  const { refreshFleet } = useFleetActions();
+  const busy = useFleetStore((s) => Boolean(s.pending.refresh));
+  return (
+    <Button size="sm" disabled={busy} onClick={() => void refreshFleet()} aria-label="Refresh every server's tool list">
+      <ReloadIcon className={busy ? "spin" : undefined} /> Refresh
+    </Button>
+  );
+}
 
 export function OverviewView() {
   return (
     <>
-      <PageHeader title="MCP Fleet" description="Every MCP server of this project, and what a model would really see." />
-      <FleetGate>{(fleet) => <p className="muted">{fleet.servers.length} servers, {fleet.snapshot.tools.length} tools.</p>}</FleetGate>
+      <PageHeader title="Overview" description="Every MCP server of this project, and what a model would really see." actions={<RefreshButton />} />
+      <FleetGate>
+        {(fleet) => (
+          <div className="stack">
+            {fleet.demo ? <p className="muted">Showing the built-in demo fleet: start MCP Fleet in a project folder to see its servers.</p> : null}
+            <FleetSummary fleet={fleet} />
+            <ServersTable fleet={fleet} />
+            <AddServerForm existingIds={fleet.servers.map((s) => s.id)} />
+            <ConfigFindings findings={fleet.findings} files={fleet.configFiles} />
+          </div>
+        )}
+      </FleetGate>
     </>
   );
 }

@@ -1,0 +1,65 @@
+"use client";
+/** Column definitions of the forward map (tools) and the reverse map, like shadcn's `columns.tsx`. */
+import type { DataTableColumn } from "@/components/data-table";
+import { DataTableColumnHeader } from "@/components/data-table";
+import { FlagBadges } from "@/components/cells/flag-badges";
+import { HashCell } from "@/components/cells/hash-cell";
+import { ServerBadge } from "@/components/cells/server-badge";
+import { ToolName } from "@/components/cells/tool-name";
+import type { ReverseRow, ToolRow } from "./tool-rows";
+
+export const toolColumns: DataTableColumn<ToolRow>[] = [
+  {
+    id: "exposedName",
+    accessorFn: (r) => r.exposedName ?? `~${r.originalName}`,
+    header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />,
+    enableHiding: false,
+    meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" },
+    cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} />,
+  },
+  {
+    id: "serverId",
+    accessorFn: (r) => r.serverId,
+    header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />,
+    filterFn: "inList",
+    meta: { width: "minmax(7rem, 1fr)", label: "Server" },
+    cell: ({ row }) => <ServerBadge id={row.original.serverId} />,
+  },
+  {
+    id: "originalName",
+    accessorFn: (r) => r.originalName,
+    header: ({ column }) => <DataTableColumnHeader column={column} title="Original" />,
+    meta: { width: "minmax(9rem, 1.3fr)", label: "Original name" },
+    cell: ({ row }) => <span className="mono" title={row.original.originalName}>{row.original.originalName}</span>,
+  },
+  {
+    id: "claudeCodeName",
+    accessorFn: (r) => r.claudeCodeName,
+    header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code name" />,
+    meta: { width: "minmax(12rem, 2fr)", label: "Claude Code name" },
+    cell: ({ row }) => <span className={row.original.claudeCodeName.length > 64 ? "mono diff-removed" : "mono"} title={row.original.claudeCodeName.length > 64 ? `${row.original.claudeCodeName.length} characters: over 64` : row.original.claudeCodeName}>{row.original.claudeCodeName}</span>,
+  },
+  {
+    id: "schemaHash",
+    accessorFn: (r) => r.schemaHash,
+    header: "Schema hash",
+    enableSorting: false,
+    meta: { width: "11.5rem", label: "Schema hash" },
+    cell: ({ row }) => <HashCell hash={row.original.schemaHash} label={`schema hash of ${row.original.key}`} />,
+  },
+  {
+    id: "flags",
+    accessorFn: (r) => r.flags,
+    header: "Flags",
+    enableSorting: false,
+    filterFn: "inList",
+    meta: { width: "minmax(12rem, 2fr)", label: "Flags" },
+    cell: ({ row }) => <FlagBadges flags={row.original.flags} />,
+  },
+];
+
+export const reverseColumns: DataTableColumn<ReverseRow>[] = [
+  { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <span className="mono">{row.original.key}</span> },
+  { id: "serverId", accessorFn: (r) => r.serverId, header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />, filterFn: "inList", meta: { width: "minmax(7rem, 1fr)", label: "Server" }, cell: ({ row }) => <ServerBadge id={row.original.serverId} /> },
+  { id: "exposedName", accessorFn: (r) => r.exposedName, header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />, meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" }, cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} /> },
+];

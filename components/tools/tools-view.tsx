@@ -1,0 +1,105 @@
+"use client";
+/**
+ * The Tools page (issue 4): the forward map (exposed name -> server and original) as a virtualized
+ * table with faceted filters, search, sorting and column visibility; the reverse map as a second
+ * view; both downloadable as JSON (what an Agent SDK dispatcher loads). View and filters in the URL.
+ */
+import { useMemo, useState } from "react";
+import { DataTable, DataTableFacetedFilter, DataTableToolbar, useDataTable } from "@/components/data-table";
+import { flagOptions } from "@/components/cells/options";
+import { FleetGate } from "@/components/layout/fleet-gate";
+import { PageHeader } from "@/components/layout/page-header";
+import { Button } from "@/components/ui/button";
+import { DownloadIcon } from "@/components/ui/icons";
+import { SegmentedControl } from "@/components/ui/segmented-control";
+import { downloadJson } from "@/lib/api-client";
+import type { FleetState } from "@/lib/fleet/types";
+import { setSearchParam, useTableUrlState } from "@/lib/store/use-url-state";
+import { reverseColumns, toolColumns } from "./tools-columns";
+import { reverseRows, toolRows } from "./tool-rows";
+
+type View = "forward" | "reverse";
+
+function serverOptions(fleet: FleetState) {
+  return [...new Set([...fleet.servers.map((s) => s.id), ...fleet.snapshot.tools.map((t) => t.serverId)])].sort().map((id) => ({ value: id, label: id }));
+}
+
+function DownloadButton({ fleet, view }: { fleet: FleetState; view: View }) {
+  return (
+    <Button
+      size="sm"
+      onClick={() => downloadJson(view === "forward" ? "mcp-fleet-forward-map.json" : "mcp-fleet-reverse-map.json", view === "forward" ? fleet.snapshot.forward : fleet.snapshot.reverse)}
+      aria-label={view === "forward" ? "Download the forward map as JSON" : "Download the reverse map as JSON"}
+    >
+      <DownloadIcon /> {view === "forward" ? "forward.json" : "reverse.json"}
+    </Button>
+  );
+}
+
+function ForwardTable({ fleet }: { fleet: FleetState }) {
+  const rows = useMemo(() => toolRows(fleet.snapshot), [fleet.snapshot]);
+  const url = useTableUrlState({ filters: { server: "serverId", flag: "flags" } });
+  const { table } = useDataTable({
+    data: rows,
+    columns: toolColumns,
+    getRowId: (r) => r.key,
+    initialState: url.initialState,
+    onStateChange: url.onStateChange,
+    searchText: (r) => r.search,
+  });
+  return (
+    <>
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools" actions={<DownloadButton fleet={fleet} view="forward" />}>
+        <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
+        <DataTableFacetedFilter column={table.getColumn("flags")} title="Flag" options={flagOptions} />
+      </DataTableToolbar>
+      <DataTable table={table} label="Tools (forward map)" testId="tools-table" empty={rows.length ? "No tool matches these filters." : "The fleet lists no tools yet."} />
+    </>
+  );
+}
+
+function ReverseTable({ fleet }: { fleet: FleetState }) {
+  const rows = useMemo(() => reverseRows(fleet.snapshot), [fleet.snapshot]);
+  const url = useTableUrlState({ prefix: "r.", filters: { server: "serverId" } });
+  const { table } = useDataTable({
+    data: rows,
+    columns: reverseColumns,
+    getRowId: (r) => r.key,
+    initialState: url.initialState,
+    onStateChange: url.onStateChange,
+    searchText: (r) => `${r.key} ${r.exposedName}`,
+  });
+  return (
+    <>
+      <DataTableToolbar table={table} searchPlaceholder="Search the reverse map" noun="entries" actions={<DownloadButton fleet={fleet} view="reverse" />}>
+        <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
+      </DataTableToolbar>
+      <DataTable table={table} label="Reverse map" testId="reverse-table" empty="No entry matches." />
+    </>
+  );
+}
+
+export function ToolsView() {
+  const url = useTableUrlState({});
+  const [view, setView] = useState<View>(url.searchParams.get("view") === "reverse" ? "reverse" : "forward");
+  return (
+    <>
+      <PageHeader
+        title="Tools"
+        description="What a model sees: every exposed name and where it goes. Excluded tools stay listed, without an exposed name."
+        actions={
+          <SegmentedControl<View>
+            label="Map"
+            value={view}
+            options={[{ value: "forward", label: "Forward map" }, { value: "reverse", label: "Reverse map" }]}
+            onChange={(next) => {
+              setView(next);
+              setSearchParam("view", next === "forward" ? null : next);
+            }}
+          />
+        }
+      />
+      <FleetGate>{(fleet) => (view === "forward" ? <ForwardTable fleet={fleet} /> : <ReverseTable fleet={fleet} />)}</FleetGate>
+    </>
+  );
+}
