@@ -327,7 +327,13 @@ test.describe("the launcher", () => {
     const base = /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(run.output())![1];
     expect(run.output()).toContain(`${base}/?token=${E2E_TOKEN}`);
 
-    // The launcher starts the fleet without waiting for a browser.
+    // The launcher starts the fleet without waiting for a browser: both servers run before anyone asks.
+    const childrenOf = (pid: number) =>
+      execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" })
+        .split("\n")
+        .map((line) => Number(line.trim()))
+        .filter((child) => child > 0);
+    await expect.poll(() => childrenOf(run.child.pid!).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect
       .poll(async () => {
         const response = await fetch(`${base}/api/fleet`, { headers: AUTH });
@@ -335,11 +341,7 @@ test.describe("the launcher", () => {
         return state.servers.map((server) => `${server.id}:${server.status}`).sort();
       })
       .toEqual(["one:ready", "two:ready"]);
-
-    const children = execFileSync("ps", ["--ppid", String(run.child.pid), "-o", "pid="], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => Number(line.trim()))
-      .filter((pid) => pid > 0);
+    const children = childrenOf(run.child.pid!);
     expect(children.length).toBeGreaterThanOrEqual(2);
 
     run.child.kill("SIGTERM");

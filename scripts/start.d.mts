@@ -1,0 +1,2 @@
+// Types for start.mjs (the launcher), so TypeScript tests can import its build check.
+export declare function buildReason(root?: string, distDir?: string): string | null;
