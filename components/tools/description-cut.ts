@@ -1,0 +1,50 @@
+/**
+ * Where Claude Code cuts a long description (DESIGN.md rule 3: over 2,048 characters, cut there by
+ * default). Pure, so the detail view and its test agree on the split.
+ */
+export const DESCRIPTION_LIMIT = 2048;
+
+export function splitAtLimit(text: string, limit = DESCRIPTION_LIMIT): { kept: string; cut: string } {
+  // Count code points, not UTF-16 units, so an emoji is never split in half.
+  const chars = Array.from(text);
+  if (chars.length <= limit) return { kept: text, cut: "" };
+  return { kept: chars.slice(0, limit).join(""), cut: chars.slice(limit).join("") };
+}
+
+export const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
+
+export interface NameCheck {
+  label: string;
+  name: string | null;
+  length: number;
+  ok: boolean;
+  note: string;
+}
+
+/** The three names of a tool with the length checks the detail view shows. */
+export function nameChecks(originalName: string, exposedName: string | null, claudeCodeName: string): NameCheck[] {
+  const len = (s: string) => Array.from(s).length;
+  return [
+    {
+      label: "Original",
+      name: originalName,
+      length: len(originalName),
+      ok: NAME_PATTERN.test(originalName),
+      note: NAME_PATTERN.test(originalName) ? "matches ^[a-zA-Z0-9_-]{1,64}$" : "breaks ^[a-zA-Z0-9_-]{1,64}$: the exposed name is sanitized",
+    },
+    {
+      label: "Exposed",
+      name: exposedName,
+      length: exposedName === null ? 0 : len(exposedName),
+      ok: exposedName !== null && NAME_PATTERN.test(exposedName),
+      note: exposedName === null ? "excluded: not exposed to the model" : NAME_PATTERN.test(exposedName) ? "matches ^[a-zA-Z0-9_-]{1,64}$" : "breaks ^[a-zA-Z0-9_-]{1,64}$",
+    },
+    {
+      label: "Claude Code",
+      name: claudeCodeName,
+      length: len(claudeCodeName),
+      ok: len(claudeCodeName) <= 64,
+      note: len(claudeCodeName) <= 64 ? "64 characters or fewer" : `${len(claudeCodeName)} characters: over 64, Claude Code rejects or truncates it`,
+    },
+  ];
+}
