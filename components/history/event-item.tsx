@@ -50,7 +50,7 @@ export function EventItem({ event, showServer = false, actions }: { event: Drift
       {event.kind === "removed" ? (
         <code className="tool-name">{event.toolName}</code>
       ) : (
-        <Link href={toolHref(event.serverId, event.toolName)} className="tool-name">
+        <Link href={toolHref(event.serverId, event.toolName)} prefetch={false} className="tool-name">
           <code>{event.toolName}</code>
         </Link>
       )}

@@ -1,0 +1,91 @@
+// History end to end (issue 5 tests): a fixture server registered at runtime changes a schema and sends
+// list_changed; the drift event appears on /history without a reload; the tool's versions diff; the
+// review marks it and "accept as baseline" writes the lock file.
+// Run: NEXT_DIST_DIR=.next-history E2E_PORT=3303 npx playwright test e2e/history.spec.ts
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { randomBytes } from "node:crypto";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_TOKEN } from "../playwright.config";
+import { makeToolsFileServer, rawServerCommand, writeToolsFile, type RawTool } from "./fixtures/fixture-servers";
+
+const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
+
+const forecast = (properties: Record<string, unknown>): RawTool => ({
+  name: "get_forecast",
+  description: "Weather forecast for a city.",
+  inputSchema: { type: "object", properties, required: ["city"] },
+});
+
+/** The timeline's event rows for one server and kind. */
+const eventRow = (page: Page, serverId: string, kind: string) =>
+  page.locator(`[data-testid="history-event"][data-server="${serverId}"][data-kind="${kind}"]`);
+
+async function serverStatus(request: APIRequestContext, id: string): Promise<string | undefined> {
+  const response = await request.get("/api/fleet", { headers: AUTH });
+  const state = (await response.json()) as { servers: { id: string; status: string }[] };
+  return state.servers.find((s) => s.id === id)?.status;
+}
+
+test("a schema change shows up on /history live, diffs per tool, and is reviewed into a baseline", async ({ page, request }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), "fleet-history-e2e-"));
+  const id = `weather-${randomBytes(3).toString("hex")}`;
+  const { specPath, toolsFile } = makeToolsFileServer(dir, [forecast({ city: { type: "string" } })], { name: id });
+  try {
+    await page.goto(`/history?token=${E2E_TOKEN}`);
+    await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+
+    const added = await request.post("/api/servers", { headers: AUTH, data: { id, config: rawServerCommand(specPath) } });
+    expect(added.status()).toBeLessThan(300);
+    await expect.poll(() => serverStatus(request, id)).toBe("ready");
+    // Its first tool list is the baseline: nothing to show for it yet.
+    await expect(page.locator(`[data-testid="history-event"][data-server="${id}"]`)).toHaveCount(0);
+
+    writeToolsFile(toolsFile, [forecast({ city: { type: "string" }, days: { type: "integer", minimum: 1 } })]);
+    await expect(eventRow(page, id, "schema-changed")).toBeVisible();
+    await expect(eventRow(page, id, "schema-changed")).toHaveAttribute("data-tool", "get_forecast");
+
+    // Filters live in the URL.
+    await page.getByRole("button", { name: "schema changed" }).click();
+    await expect(page).toHaveURL(/[?&]kind=schema-changed/);
+    await page.getByLabel("Filter by server").selectOption(id);
+    await expect(page).toHaveURL(new RegExp(`[?&]server=${id}`));
+    await expect(page.locator('[data-testid="history-event"]')).toHaveCount(1);
+
+    // The tool's timeline and the diff between its two versions.
+    const timeline = await request.get(`/api/history/tools/${id}/get_forecast`, { headers: AUTH });
+    const { versions } = (await timeline.json()) as { versions: { id: number }[] };
+    expect(versions).toHaveLength(2);
+    const diff = await request.get(`/api/history/tools/${id}/get_forecast/diff?from=${versions[0].id}&to=${versions[1].id}`, { headers: AUTH });
+    expect(((await diff.json()) as { schema: { changes: { path: string; kind: string }[] } }).schema.changes).toContainEqual(
+      expect.objectContaining({ path: "/properties/days", kind: "added" }),
+    );
+
+    // The review: the event is there, marked one by one, then accepted as the baseline.
+    await page.goto("/review");
+    const row = page.locator(`[data-testid="review-events"] [data-server="${id}"][data-kind="schema-changed"]`);
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId("review-report")).toContainText(id);
+    await row.getByRole("button", { name: /Mark .* reviewed/ }).click();
+    await expect(row).toHaveCount(0);
+    await page.getByRole("button", { name: "Accept as baseline" }).click();
+    const notice = page.getByTestId("review-notice");
+    await expect(notice).toContainText("Accepted as baseline: wrote ");
+    const lockFile = ((await notice.textContent()) ?? "").replace(/^.*wrote (.*)\.$/, "$1");
+    expect(existsSync(lockFile)).toBe(true);
+    const lock = JSON.parse(readFileSync(lockFile, "utf8")) as { servers: Record<string, { tools: Record<string, unknown> }> };
+    expect(Object.keys(lock.servers[id].tools)).toEqual(["get_forecast"]);
+
+    expect(errors).toEqual([]);
+  } finally {
+    await request.delete(`/api/servers/${id}`, { headers: AUTH });
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
