@@ -264,6 +264,28 @@ test.describe("runtime servers", () => {
   });
 });
 
+test("an HTTP server's header and URL secrets never leave the server, even when it fails", async ({ request, baseURL }) => {
+  const secret = `hdr-${randomBytes(12).toString("hex")}`;
+  const id = `remote-${randomBytes(3).toString("hex")}`;
+  const events = openEvents(baseURL!);
+  await events.opened;
+  // Port 9 (discard) on loopback: nothing listens, so the server ends in error with a message.
+  const added = await request.post("/api/servers", {
+    headers: AUTH,
+    data: { id, config: { type: "http", url: `http://127.0.0.1:9/mcp?api_key=${secret}`, headers: { Authorization: `Bearer ${secret}`, "X-Api-Key": secret } } },
+  });
+  expect(added.status()).toBe(201);
+  expect(await added.text()).not.toContain(secret);
+  await expect.poll(async () => (await fleet(request)).servers.find((server) => server.id === id)?.status).toBe("error");
+  const stateText = JSON.stringify(await fleet(request));
+  expect(stateText).toContain(`"${id}"`);
+  expect(stateText).not.toContain(secret);
+  await expect.poll(() => events.text().includes(`"${id}"`)).toBe(true);
+  expect(events.text()).not.toContain(secret);
+  expect((await request.delete(`/api/servers/${id}`, { headers: AUTH })).status()).toBe(200);
+  events.close();
+});
+
 test.describe("events", () => {
   test("/api/events sends the current fleet state at once, as SSE", async ({ baseURL }) => {
     const events = openEvents(baseURL!);
@@ -328,11 +350,18 @@ test.describe("the launcher", () => {
     expect(run.output()).toContain(`${base}/?token=${E2E_TOKEN}`);
 
     // The launcher starts the fleet without waiting for a browser: both servers run before anyone asks.
-    const childrenOf = (pid: number) =>
-      execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" })
+    const childrenOf = (pid: number): number[] => {
+      let listing: string;
+      try {
+        listing = execFileSync("ps", ["--ppid", String(pid), "-o", "pid="], { encoding: "utf8" });
+      } catch {
+        return []; // ps exits 1 when there is no such child yet
+      }
+      return listing
         .split("\n")
         .map((line) => Number(line.trim()))
         .filter((child) => child > 0);
+    };
     await expect.poll(() => childrenOf(run.child.pid!).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect
       .poll(async () => {
