@@ -1,6 +1,98 @@
+/**
+ * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]` (issue 2, "The command"):
+ * reconciles saved tools/list responses without connecting to anything, and prints the summary or,
+ * with --json, the FleetSnapshot. A bad file is one line naming it; a bad tool is part of the answer.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { reconcile } from "@/lib/reconcile";
+import type { ServerToolList } from "@/lib/reconcile/types";
+import { formatSnapshotSummary } from "../format-snapshot";
 import { CliError, type Command } from "../io";
 
-// Placeholder until its issue lands.
-export const run: Command = async () => {
-  throw new CliError("`reconcile` is not built yet");
+const USAGE = "usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]";
+
+export interface ReconcileArgs {
+  sources: { serverId: string; file: string }[];
+  json: boolean;
+}
+
+export function parseReconcileArgs(args: string[]): ReconcileArgs {
+  const parsed: ReconcileArgs = { sources: [], json: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--json") {
+      parsed.json = true;
+    } else if (arg === "--tools" || arg.startsWith("--tools=")) {
+      const value = arg === "--tools" ? args[++i] : arg.slice("--tools=".length);
+      if (value === undefined || value === "") throw new CliError(`--tools needs <serverId>=<file>; ${USAGE}`);
+      const eq = value.indexOf("=");
+      if (eq <= 0 || eq === value.length - 1) {
+        throw new CliError(`--tools ${JSON.stringify(value)} is not <serverId>=<file>; ${USAGE}`);
+      }
+      const serverId = value.slice(0, eq);
+      const file = value.slice(eq + 1);
+      const earlier = parsed.sources.find((s) => s.serverId === serverId);
+      if (earlier) throw new CliError(`server id ${JSON.stringify(serverId)} is given twice (${earlier.file} and ${file}); give each server its own id`);
+      parsed.sources.push({ serverId, file });
+    } else if (arg === "--help" || arg === "-h") {
+      throw new CliError(USAGE, 0);
+    } else {
+      throw new CliError(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
+    }
+  }
+  if (parsed.sources.length === 0) throw new CliError(`no --tools given; ${USAGE}`);
+  return parsed;
+}
+
+/** The tools array of a saved tools/list response: `{"result":{"tools":[...]}}`, `{"tools":[...]}` or `[...]`. */
+export function toolsOfResponse(data: unknown): unknown[] | string {
+  if (Array.isArray(data)) return data;
+  if (typeof data !== "object" || data === null) return `holds ${data === null ? "null" : `a ${typeof data}`}, not a tools/list response`;
+  const record = data as Record<string, unknown>;
+  if (Array.isArray(record.tools)) return record.tools;
+  const result = record.result as Record<string, unknown> | undefined;
+  if (typeof result === "object" && result !== null && Array.isArray(result.tools)) return result.tools;
+  const error = record.error as { message?: unknown } | undefined;
+  if (typeof error === "object" && error !== null) return `holds a JSON-RPC error (${String(error.message ?? "no message")}), not a tools list`;
+  return 'has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)';
+}
+
+function jsonErrorPlace(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /position (\d+)/.exec(message);
+  if (!match) return message;
+  const position = Number(match[1]);
+  const before = text.slice(0, position).split("\n");
+  return `${message.replace(/ in JSON at position \d+.*$/, "")} at line ${before.length}, column ${before[before.length - 1].length + 1}`;
+}
+
+async function readServer(serverId: string, file: string, cwd: string): Promise<ServerToolList> {
+  const full = path.resolve(cwd, file);
+  let text: string;
+  try {
+    text = await readFile(full, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(code ?? error);
+    throw new CliError(`${file}: cannot read (${why})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${file}: not JSON (${jsonErrorPlace(text, error)})`);
+  }
+  const tools = toolsOfResponse(data);
+  if (typeof tools === "string") throw new CliError(`${file}: ${tools}`);
+  return { id: serverId, status: "ready", tools };
+}
+
+export const run: Command = async (args, io) => {
+  const { sources, json } = parseReconcileArgs(args);
+  const servers: ServerToolList[] = [];
+  for (const { serverId, file } of sources) servers.push(await readServer(serverId, file, io.cwd));
+  const snapshot = reconcile(servers);
+  io.out(json ? JSON.stringify(snapshot, null, 2) : formatSnapshotSummary(snapshot));
+  return 0;
 };
