@@ -17,6 +17,13 @@ async function serverStatus(request: APIRequestContext, id: string): Promise<str
   return state.servers.find((s) => s.id === id)?.status;
 }
 
+/** Ready, reconnecting once if its first connect failed (a loaded machine can miss the connect timeout). */
+async function ensureReady(request: APIRequestContext, id: string): Promise<void> {
+  await expect.poll(() => serverStatus(request, id), { timeout: 30_000 }).not.toBe("connecting");
+  if ((await serverStatus(request, id)) !== "ready") await request.post(`/api/servers/${id}/reconnect`, { headers: AUTH });
+  await expect.poll(() => serverStatus(request, id), { timeout: 30_000 }).toBe("ready");
+}
+
 /** The segmented "our rule" control of one tool's row. */
 const ruleControl = (page: Page, tool: string) => page.getByRole("radiogroup", { name: `Rule for ${tool}` });
 /** The effective-decision cell of one tool's row. */
@@ -29,7 +36,9 @@ test("deny a tool in the UI, save, preview and write: the file on disk has it in
     if (message.type() === "error" && !message.text().includes("409")) errors.push(message.text());
   });
 
-  await expect.poll(() => serverStatus(request, "tracker"), { timeout: 60_000 }).toBe("ready");
+  test.setTimeout(120_000);
+  await ensureReady(request, "tracker");
+  await ensureReady(request, "githost");
   // A clean start: no rules of ours on these tools, a settings file someone already has.
   const reset = await request.put("/api/permissions", {
     headers: AUTH,
