@@ -4,6 +4,7 @@
  * subscribers (bursts coalesced), and adds, removes, reconnects and refreshes servers at runtime.
  */
 import "server-only";
+import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
 import { reconcile } from "@/lib/reconcile";
@@ -42,6 +43,7 @@ export class FleetManager {
   private state: FleetState;
   private dirty = false;
   private announced = 0;
+  private lastBuildMs = 0;
   private announceTimer: NodeJS.Timeout | undefined;
   private started = false;
   private closed = false;
@@ -91,6 +93,8 @@ export class FleetManager {
   /** Called with every new state (coalesced); returns the unsubscribe function. */
   subscribe(listener: FleetListener): () => void {
     this.listeners.add(listener);
+    // Changes made while nobody listened are announced to the newcomer too.
+    if (this.dirty) this.changed();
     return () => {
       this.listeners.delete(listener);
     };
@@ -195,14 +199,18 @@ export class FleetManager {
   private changed(): void {
     if (this.closed) return;
     this.dirty = true;
-    this.announceTimer ??= setTimeout(() => {
+    // Nobody listening: the state is built lazily by getState(), not on every change.
+    if (this.listeners.size === 0 || this.announceTimer) return;
+    // Reconciling a big fleet takes a while; never spend more than about a third of the time doing it.
+    const wait = Math.max(this.coalesceMs, 2 * this.lastBuildMs);
+    this.announceTimer = setTimeout(() => {
       this.announceTimer = undefined;
       this.announce();
-    }, this.coalesceMs);
+    }, wait);
   }
 
   private announce(): void {
-    if (this.closed) return;
+    if (this.closed || this.listeners.size === 0) return;
     const state = this.getState();
     if (state.version === this.announced) return;
     this.announced = state.version;
@@ -217,7 +225,9 @@ export class FleetManager {
 
   private rebuild(): void {
     this.dirty = false;
+    const started = performance.now();
     this.state = this.build(this.state.version + 1);
+    this.lastBuildMs = performance.now() - started;
   }
 
   private build(version: number): FleetState {
