@@ -68,6 +68,13 @@ test("a schema change shows up on /history live, diffs per tool, and is reviewed
       expect.objectContaining({ path: "/properties/days", kind: "added" }),
     );
 
+    // The same on the tool's detail view (UI's history slot): two versions, the new property as the diff.
+    await page.goto(`/tools/${id}/get_forecast`);
+    const history = page.getByTestId("tool-history");
+    await expect(history.getByTestId("tool-version")).toHaveCount(2);
+    await expect(history.locator('[data-testid="schema-change"][data-path="/properties/days"][data-change="added"]')).toBeVisible();
+    await expect(history.getByText("Same description.")).toBeVisible();
+
     // The review: the event is there, marked one by one, then accepted as the baseline.
     await page.goto("/review");
     const row = page.locator(`[data-testid="review-events"] [data-server="${id}"][data-kind="schema-changed"]`);
