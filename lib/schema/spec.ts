@@ -50,7 +50,7 @@ export function schemaSpecViolations(schema: unknown): Finding[] {
 export function duplicateNameViolation(name: string, serverId: string, count: number): Finding {
   return {
     code: "spec:duplicate-name",
-    message: `${serverId} lists ${JSON.stringify(name)} ${count} times; only the first is kept`,
+    message: `${serverId} lists ${JSON.stringify(name)} ${count} times; one is kept, the others are excluded`,
     fix: "tool names must be unique within a server",
   };
 }
