@@ -147,6 +147,45 @@ describe("ServerConnection over stdio", () => {
   });
 });
 
+/** A plain-Node MCP server that names its tool after the tools/list call count and, after the first list, sends a burst of list_changed. */
+const BURST_SERVER = String.raw`
+let lists = 0;
+let buffer = "";
+const send = (m) => process.stdout.write(JSON.stringify(m) + "\n");
+process.stdin.on("data", (chunk) => {
+  buffer += chunk;
+  for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+    const line = buffer.slice(0, nl);
+    buffer = buffer.slice(nl + 1);
+    if (line.trim()) handle(JSON.parse(line));
+  }
+});
+process.stdin.on("end", () => process.exit(0));
+function handle(m) {
+  if (m.method === "initialize") send({ jsonrpc: "2.0", id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: { listChanged: true } }, serverInfo: { name: "burst", version: "1" } } });
+  else if (m.method === "tools/list") {
+    lists++;
+    send({ jsonrpc: "2.0", id: m.id, result: { tools: [{ name: "list_" + lists, inputSchema: { type: "object" } }] } });
+    if (lists === 1) setTimeout(() => { for (let i = 0; i < 5; i++) send({ jsonrpc: "2.0", method: "notifications/tools/list_changed" }); }, 100);
+  } else if (m.id !== undefined) send({ jsonrpc: "2.0", id: m.id, error: { code: -32601, message: "Method not found" } });
+}
+`;
+
+describe("list_changed", () => {
+  test("a burst of notifications is one debounced re-list", async () => {
+    let changes = 0;
+    const c = new ServerConnection(config("burst", { command: process.execPath, args: ["-e", BURST_SERVER] }), { timeoutMs: 10_000, debounceMs: 100, onChange: () => changes++ });
+    cleanups.push(() => c.close());
+    await c.start();
+    expect(names(c)).toEqual(["list_1"]);
+    await expect.poll(() => names(c)).toEqual(["list_2"]);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(names(c)).toEqual(["list_2"]);
+    expect(c.details().listCount).toBe(2);
+    expect(changes).toBe(2); // ready, then the re-list
+  });
+});
+
 describe("ServerConnection over the published servers", () => {
   const bin = (pkg: string) => join(REPO_ROOT, "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js");
 
