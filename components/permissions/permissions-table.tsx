@@ -27,15 +27,18 @@ const ANNOTATION_FLAGS: [key: string, label: string][] = [
 
 function Annotations({ row }: { row: PermissionRow }) {
   const a = row.annotations ?? {};
-  const shown = ANNOTATION_FLAGS.filter(([key]) => typeof a[key] === "boolean");
-  if (shown.length === 0) return <span className="muted">none</span>;
+  // The hints that are set to true, plus an explicit destructiveHint: false (it changes the suggestion's reason).
+  const shown = ANNOTATION_FLAGS.filter(([key]) => a[key] === true);
+  const nonDestructive = a.destructiveHint === false && a.readOnlyHint !== true;
+  if (shown.length === 0 && !nonDestructive) return <span className="muted">{Object.keys(a).length ? "no hints set" : "none"}</span>;
   return (
     <span className="badge-row">
       {shown.map(([key, label]) => (
-        <Badge key={key} tone={a[key] ? (key === "destructiveHint" ? "bad" : "info") : "neutral"} title={`${key}: ${String(a[key])}`}>
-          {a[key] ? label : `not ${label}`}
+        <Badge key={key} tone={key === "destructiveHint" ? "bad" : "info"} title={`${key}: true`}>
+          {label}
         </Badge>
       ))}
+      {nonDestructive ? <Badge title="destructiveHint: false">non-destructive</Badge> : null}
     </span>
   );
 }
