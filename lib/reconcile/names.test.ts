@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { claudeCodeName, claudeCodeNameFindings, EXPOSED_NAME_PATTERN, nameSuffix, sanitizeName } from "./names";
+
+describe("sanitizeName", () => {
+  const long = "a".repeat(70);
+  test.each([
+    ["a valid name stays", "create_issue", "create_issue", []],
+    ["a dot becomes _", "search.code", "search_code", ["name:invalid-chars"]],
+    ["spaces and slashes become _", "run tests/all", "run_tests_all", ["name:invalid-chars"]],
+    ["non-ASCII becomes _", "café", "caf_", ["name:invalid-chars"]],
+    ["exactly 64 stays", "b".repeat(64), "b".repeat(64), []],
+    ["over 64 is cut and suffixed", long, `${"a".repeat(55)}_${nameSuffix("srv", long)}`, ["name:too-long"]],
+    ["both at once", `x.${long}`, `x_${"a".repeat(53)}_${nameSuffix("srv", `x.${long}`)}`, ["name:invalid-chars", "name:too-long"]],
+  ])("%s", (_label, candidate, expected, codes) => {
+    const result = sanitizeName(candidate, "srv", candidate);
+    expect(result.name).toBe(expected);
+    expect(result.name).toMatch(EXPOSED_NAME_PATTERN);
+    expect(result.reasons.map((r) => r.code)).toEqual(codes);
+  });
+
+  test("the suffix depends on serverId:original only, so it is stable across runs", () => {
+    expect(nameSuffix("github", "x")).toBe(nameSuffix("github", "x"));
+    expect(nameSuffix("github", "x")).not.toBe(nameSuffix("linear", "x"));
+    expect(nameSuffix("github", "x")).toMatch(/^[0-9a-f]{8}$/);
+  });
+
+  test.each([["🙂".repeat(40)], ["-".repeat(200)], ["\u0000"], ["a".repeat(1000)]])("never throws, always valid: %j", (candidate) => {
+    expect(sanitizeName(candidate, "s", candidate).name).toMatch(EXPOSED_NAME_PATTERN);
+  });
+});
+
+describe("claudeCodeName", () => {
+  test("is mcp__<server>__<tool>", () => {
+    expect(claudeCodeName("github", "create_issue")).toBe("mcp__github__create_issue");
+  });
+
+  test.each([
+    ["a short valid name", "github", "create_issue", []],
+    ["over 64 characters", "a-server-with-a-long-id", "and_a_tool_name_that_is_rather_long_too", ["claude-name:too-long"]],
+    ["__ inside the tool name", "github", "issues__create", ["claude-name:double-underscore"]],
+    ["a dot", "github", "search.code", ["claude-name:invalid-chars"]],
+  ])("flags %s", (_label, server, tool, codes) => {
+    expect(claudeCodeNameFindings(server, tool).map((f) => f.code)).toEqual(codes);
+  });
+});
