@@ -53,6 +53,14 @@ test("deny a tool in the UI, save, preview and write: the file on disk has it in
   await expect(page.getByRole("heading", { name: "Permissions", level: 1 })).toBeVisible();
   await page.getByRole("searchbox", { name: "Search tools" }).fill("delete_issue");
 
+  // Bulk set on the filtered rows, then undo: nothing is left unsaved.
+  await page.getByRole("button", { name: "Set filtered to allow" }).click();
+  await expect(effectiveCell(page, "tracker:delete_issue")).toContainText('allow "mcp__tracker__delete_issue" (our rule)');
+  await page.getByTestId("unsaved-bar").getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByTestId("unsaved-bar")).toBeHidden();
+
+  // Accept the suggestion (destructiveHint: ask), then change it to deny: still one unsaved change.
+  await page.getByRole("button", { name: "Accept ask for tracker:delete_issue" }).click();
   await ruleControl(page, "tracker:delete_issue").getByRole("radio", { name: "Deny" }).click();
   await expect(page.getByTestId("unsaved-bar")).toContainText("1 unsaved change");
   await expect(effectiveCell(page, "tracker:delete_issue")).toContainText('deny "mcp__tracker__delete_issue" (our rule)');
