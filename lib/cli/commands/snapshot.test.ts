@@ -46,12 +46,23 @@ describe("fleet snapshot", () => {
     const code = await main(["snapshot", "--config", ".mcp.json", "--timeout", "20000"], t);
     expect(code).toBe(0);
     const text = t.stdout.join("\n").replace(/connect \d+ ms, list \d+ ms/g, "connect N ms, list N ms");
-    expect(text.replace(/fleet hash [0-9a-f]{16}/, "fleet hash H")).toMatchInlineSnapshot(`
-      "fleet hash H
-      8 tools from 5 servers: 6 exposed (0 renamed), 2 excluded
-      0 collision groups
+    expect(text.replace(/fleet [0-9a-f]{16}:/, "fleet H:")).toMatchInlineSnapshot(`
+      "fleet H: 5 server(s), 8 tool(s), 6 exposed, 2 excluded
 
-      servers: 2 ready, 3 error
+      servers
+        basic   ready  2 tool(s)
+        leaky   error: exited with code 4 before answering initialize; stderr: using key ••••  0 tool(s)
+        pages   ready  6 tool(s)
+        quits   error: exited with code 3 before answering initialize; stderr: fixture-exit-at-start: loading configuration | Error: API_TOKEN is not set; refusing to start  0 tool(s)
+        remote  error: MCP server "remote" has a "url" but no "type"; add "type": "http" (or "sse" / "ws") to this entry  0 tool(s)
+
+      excluded (2)
+        pages:(unnamed #3)
+          - spec:missing-name: the tool has no name
+        pages:page_two_not_object
+          - spec:root-not-object: the inputSchema root has type "string"; MCP requires type "object" (at /type); fix: set "type": "object" at the root
+
+      connections (2 ready, 3 error)
         basic   ready     2 tools  connect N ms, list N ms  (fixture-basic 1.0.0)
         pages   ready     6 tools  connect N ms, list N ms  (fixture-three-pages 1.0.0)
         quits   error     exited with code 3 before answering initialize; stderr: fixture-exit-at-start: loading configuration | Error: API_TOKEN is not set; refusing to start

@@ -10,6 +10,7 @@ import { formatFinding, loadConfigs } from "@/lib/config";
 import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
 import type { FleetState, ServerDetails } from "@/lib/fleet/types";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
+import { formatSnapshotSummary } from "../format-snapshot";
 import { CliError, type Command } from "../io";
 
 const USAGE = "usage: fleet snapshot --config <file> [--config <file> ...] [--timeout <ms>] [--json]";
@@ -75,27 +76,16 @@ export const run: Command = async (args, io) => {
   return 0;
 };
 
-/** The summary, then one line per server: its status and, when it failed, why. */
+/** CORE's summary of the snapshot, then one line per connection: its status, timings and, when it failed, why. */
 export function formatSnapshotText(state: FleetState): string {
-  return [summarize(state.snapshot), "", ...serverLines(state.servers, state.snapshot)].join("\n");
-}
-
-function summarize(snapshot: FleetSnapshot): string {
-  const exposed = snapshot.tools.filter((t) => t.exposedName !== null).length;
-  const excluded = snapshot.tools.length - exposed;
-  const renamed = snapshot.tools.filter((t) => t.renamed).length;
-  return [
-    `fleet hash ${snapshot.fleetHash.slice(0, 16)}`,
-    `${snapshot.tools.length} tools from ${snapshot.servers.length} servers: ${exposed} exposed (${renamed} renamed), ${excluded} excluded`,
-    `${snapshot.collisions.length} collision groups${snapshot.collisions.length ? `: ${snapshot.collisions.map((g) => `${g.name} (${g.kind}: ${g.members.map((m) => m.serverId).join(", ")})`).join("; ")}` : ""}`,
-  ].join("\n");
+  return [formatSnapshotSummary(state.snapshot), "", ...serverLines(state.servers, state.snapshot)].join("\n");
 }
 
 export function serverLines(servers: ServerDetails[], snapshot: FleetSnapshot): string[] {
   const toolCounts = new Map(snapshot.servers.map((s) => [s.id, s.toolCount]));
   const counts = new Map<string, number>();
   for (const s of servers) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
-  const header = `servers: ${[...counts].map(([status, n]) => `${n} ${status}`).join(", ") || "none"}`;
+  const header = `connections (${[...counts].map(([status, n]) => `${n} ${status}`).join(", ") || "none"})`;
   const width = Math.max(0, ...servers.map((s) => s.id.length));
   return [
     header,
