@@ -199,23 +199,56 @@ describe("ServerConnection over the published servers", () => {
     expect(names(files)).toContain("read_text_file");
   });
 
-  test("server-everything over Streamable HTTP", async () => {
+  /** Starts server-everything in an HTTP mode on a free port; resolves once it listens. */
+  async function everything(mode: "streamableHttp" | "sse"): Promise<number> {
     const port = await freePort();
-    const child = spawn(process.execPath, [bin("server-everything"), "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [bin("server-everything"), mode], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
     cleanups.push(async () => {
       child.kill("SIGTERM");
-      if (child.exitCode === null) await new Promise((r) => child.once("exit", r));
+      if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.once("exit", r));
     });
     await new Promise<void>((resolve, reject) => {
-      child.stderr.on("data", (chunk) => String(chunk).includes("listening on port") && resolve());
-      child.once("exit", (code) => reject(new Error(`server-everything exited ${code}`)));
+      let text = "";
+      const seen = (chunk: Buffer) => {
+        text += String(chunk);
+        if (/listening on port|running on port/i.test(text)) resolve();
+      };
+      child.stdout.on("data", seen);
+      child.stderr.on("data", seen);
+      child.once("exit", (code) => reject(new Error(`server-everything exited ${code}: ${text}`)));
     });
+    return port;
+  }
+
+  test("server-everything over Streamable HTTP", async () => {
+    const port = await everything("streamableHttp");
     const c = connect(config("everything", { transport: "http", url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: "Bearer not-checked-here" } }), 10_000);
     await c.start();
     expect(c.details()).toMatchObject({ status: "ready", transport: "http", protocolVersion: "2025-11-25" });
     expect(c.details().serverInfo?.name).toMatch(/everything/);
     expect(names(c)).toContain("echo");
     expect(c.pid).toBeUndefined();
+  });
+
+  test("server-everything over SSE, directly and as the fallback of an `http` entry", async () => {
+    const port = await everything("sse");
+    const url = `http://127.0.0.1:${port}/sse`;
+    const direct = connect(config("old-sse", { transport: "sse", url }), 10_000);
+    const fallback = connect(config("old-http", { transport: "http", url }), 10_000);
+    await Promise.all([direct.start(), fallback.start()]);
+    expect(direct.details()).toMatchObject({ status: "ready", transport: "sse" });
+    // POST /sse is a 404 on this server: the SDK docs' advice, fall back to SSE, and say which transport is in use.
+    expect(fallback.details()).toMatchObject({ status: "ready", transport: "sse" });
+    expect(names(fallback)).toEqual(names(direct));
+    expect(names(direct)).toContain("echo");
+  });
+});
+
+describe("ws", () => {
+  test.skipIf(typeof (globalThis as { WebSocket?: unknown }).WebSocket !== "undefined")("without a global WebSocket (Node 20) the reason is said", async () => {
+    const c = connect(config("sock", { transport: "ws", url: "ws://127.0.0.1:9/" }));
+    await c.start();
+    expect(c.details()).toMatchObject({ status: "error", error: `the ws transport needs a global WebSocket (Node 22 or later; this is Node ${process.versions.node})` });
   });
 });
 
