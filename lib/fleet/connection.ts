@@ -334,7 +334,8 @@ export class ServerConnection {
     const transport = this.transport;
     if (transport instanceof FleetStdioTransport) {
       // The exit event can trail the closed connection by a moment; a hang has no exit to wait for.
-      await transport.waitForExit(isTimeout(error) || error instanceof ConnectTimeout ? 0 : 1_000);
+      const timedOut = isTimeout(error) || error instanceof ConnectTimeout;
+      await transport.waitForExit(timedOut ? 0 : phase === "closed" || isConnectionClosed(error) ? 1_000 : 200);
       await new Promise((resolve) => setImmediate(resolve)); // let the piped stderr drain
       const exit = transport.crashExit;
       if (exit) {
@@ -343,7 +344,7 @@ export class ServerConnection {
         return this.scrub(`${how}${when}${this.stderrHint()}`);
       }
       if (phase === "connect" && transport.stdoutProblem) {
-        const tail = isTimeout(error) || error instanceof ConnectTimeout ? `timed out after ${this.timeoutMs} ms` : messageOf(error);
+        const tail = timedOut ? `timed out after ${this.timeoutMs} ms` : messageOf(error);
         const { problem, line } = transport.stdoutProblem;
         return this.scrub(`wrote ${problem} on stdout, where only JSON-RPC belongs: ${JSON.stringify(line)}; no valid answer to initialize (${tail})`);
       }
