@@ -77,7 +77,11 @@ test("a schema change shows up on /history live, diffs per tool, and is reviewed
 
     // The review: the event is there, marked one by one, then accepted as the baseline.
     await page.goto("/review");
-    const row = page.locator(`[data-testid="review-events"] [data-server="${id}"][data-kind="schema-changed"]`);
+    const row = page
+      .getByTestId("review-events")
+      .getByRole("row")
+      .filter({ has: page.locator(`[data-server="${id}"]`) })
+      .filter({ has: page.locator('[data-kind="schema-changed"]') });
     await expect(row).toBeVisible();
     await expect(page.getByTestId("review-report")).toContainText(id);
     await row.getByRole("button", { name: /Mark .* reviewed/ }).click();

@@ -3,15 +3,41 @@
  * `/review` (issue 5, the weekly review): everything since the last review, marked reviewed one by
  * one or all at once; "accept as baseline" writes mcp-fleet.lock.json; the Markdown report to copy.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { DataTable, DataTableFacetedFilter, DataTableToolbar, useDataTable } from "@/components/data-table";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ClientError } from "@/lib/api-client";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
-import { EventItem } from "./event-item";
+import type { DriftEvent, ReviewState } from "@/lib/history/types";
+import { useTableUrlState } from "@/lib/store/use-url-state";
+import { kindOptions, reviewColumns } from "./review-columns";
 import styles from "./history.module.css";
+
+function ReviewTable({ review, mark, disabled }: { review: ReviewState; mark: (event: DriftEvent) => void; disabled: boolean }) {
+  const columns = useMemo(() => reviewColumns(mark, disabled), [mark, disabled]);
+  const url = useTableUrlState({ filters: { server: "serverId", kind: "kind" } });
+  const { table } = useDataTable({
+    data: review.events,
+    columns,
+    getRowId: (e) => String(e.id),
+    initialState: url.initialState,
+    onStateChange: url.onStateChange,
+    searchText: (e) => `${e.serverId} ${e.toolName} ${e.kind}`,
+  });
+  const servers = [...new Set(review.events.map((e) => e.serverId))].sort().map((id) => ({ value: id, label: id }));
+  return (
+    <>
+      <DataTableToolbar table={table} searchPlaceholder="Search changes" noun="changes">
+        <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={servers} />
+        <DataTableFacetedFilter column={table.getColumn("kind")} title="Change" options={kindOptions} />
+      </DataTableToolbar>
+      <DataTable table={table} label="Changes to review" testId="review-events" maxHeight="55vh" empty="No change matches these filters." />
+    </>
+  );
+}
 
 export function ReviewView() {
   const { review, status, error, report, reportError } = useFleetStoreShallow((s) => ({
@@ -31,6 +57,14 @@ export function ReviewView() {
   const [actionError, setActionError] = useState<ClientError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const eventCount = review?.events.length ?? 0;
+  const markReviewed = actions.markReviewed;
+  // Stable, so the table's columns are not rebuilt on every render.
+  const markOne = useMemo(
+    () => (event: DriftEvent) => {
+      void markReviewed([event.id]).then((result) => setActionError(result.ok ? null : result.error));
+    },
+    [markReviewed],
+  );
   const loadReview = actions.loadReview;
   const loadReport = actions.loadReport;
 
@@ -105,20 +139,7 @@ export function ReviewView() {
       ) : eventCount === 0 ? (
         <EmptyState title="Nothing to review">Every recorded change has been reviewed.</EmptyState>
       ) : (
-        <ol className={styles.events} data-testid="review-events">
-          {review.events.map((event) => (
-            <EventItem
-              key={event.id}
-              event={event}
-              showServer
-              actions={
-                <Button size="sm" disabled={busy} aria-label={`Mark ${event.kind} of ${event.serverId}/${event.toolName} reviewed`} onClick={() => run(() => actions.markReviewed([event.id]))}>
-                  Mark reviewed
-                </Button>
-              }
-            />
-          ))}
-        </ol>
+        <ReviewTable review={review} mark={markOne} disabled={busy} />
       )}
 
       <div className="row" style={{ marginTop: 24 }}>
