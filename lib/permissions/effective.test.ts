@@ -43,9 +43,9 @@ test("lint: stale, shadowed and ignored rules", () => {
   expect(findings.map((f) => `${f.kind} ${f.list} ${f.rule} (${f.source}): ${f.message}`)).toMatchInlineSnapshot(`
     [
       "ignored allow mcp__* (.claude/settings.json): an allow glob must start with a literal mcp__<server>__; Claude Code ignores this one and approves nothing",
-      "stale allow mcp__orders__cancel_order (.claude/settings.json): stale: server "orders" has no tool "cancel_order"",
-      "stale allow mcp__gone (.claude/settings.json): stale: no server "gone" in this fleet",
-      "shadowed allow mcp__files__write_file (.claude/settings.local.json): shadowed: ask "mcp__files__write_file" (.claude/settings.local.json) also matches, and Claude Code checks ask before allow",
+      "stale allow mcp__orders__cancel_order (.claude/settings.json): server "orders" has no tool "cancel_order"",
+      "stale allow mcp__gone (.claude/settings.json): no server "gone" in this fleet",
+      "shadowed allow mcp__files__write_file (.claude/settings.local.json): ask "mcp__files__write_file" (.claude/settings.local.json) also matches, and Claude Code checks ask before allow",
     ]
   `);
 });

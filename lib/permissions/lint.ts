@@ -66,7 +66,7 @@ export function lintRules(input: LintInput): LintFinding[] {
     const matched = input.tools.filter((t) => ruleMatches(r.rule, r.list, t));
     if (matched.length === 0) {
       const stale = staleMessage(r, input);
-      if (stale) findings.push({ kind: "stale", ...base(r), message: `stale: ${stale}` });
+      if (stale) findings.push({ kind: "stale", ...base(r), message: stale });
       continue;
     }
     if (r.list === "deny") continue;
@@ -78,7 +78,7 @@ export function lintRules(input: LintInput): LintFinding[] {
         kind: "shadowed",
         ...base(r),
         shadowedBy: first,
-        message: `shadowed: ${first.list} "${first.rule}" (${first.source}) also matches, and Claude Code checks ${first.list} before ${r.list}`,
+        message: `${first.list} "${first.rule}" (${first.source}) also matches, and Claude Code checks ${first.list} before ${r.list}`,
       });
     }
   }

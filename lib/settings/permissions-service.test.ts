@@ -72,7 +72,7 @@ test("the view: effective decisions, settings rules with their file, stale rules
   ]);
   expect(view.servers).toEqual([{ id: "orders", status: "ready", toolCount: 2, defaultDecision: "none" }]);
   expect(view.lint.map((f) => `${f.kind}: ${f.rule}: ${f.message}`)).toEqual([
-    'stale: mcp__orders__cancel_order: stale: server "orders" has no tool "cancel_order"',
+    'stale: mcp__orders__cancel_order: server "orders" has no tool "cancel_order"',
     "changed-since-allowed: mcp__orders__lookup_order: description changed at 2026-01-01T02:00:00.000Z, after it was allowed at 2026-01-01T01:00:00.000Z: review it",
   ]);
 });
