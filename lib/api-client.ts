@@ -52,7 +52,8 @@ export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "
   }
   if (!response.ok) {
     if (response.status === 401) {
-      return { ok: false, error: { code: isApiError(payload) ? payload.code : "unauthorized:token", message: NO_TOKEN_MESSAGE, status: 401 } };
+      const message = isApiError(payload) ? payload.message : NO_TOKEN_MESSAGE;
+      return { ok: false, error: { code: isApiError(payload) ? payload.code : "unauthorized:token", message, status: 401 } };
     }
     if (isApiError(payload)) return { ok: false, error: { code: payload.code, message: payload.message, status: response.status } };
     return { ok: false, error: { code: `http:${response.status}`, message: `${method} ${path} failed with HTTP ${response.status}.`, status: response.status } };

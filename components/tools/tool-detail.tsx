@@ -119,7 +119,7 @@ function Detail({ tool, fleet }: { tool: SnapshotTool; fleet: FleetState }) {
           ) : null}
           {tool.flattened.lostConstraint ? (
             <p data-testid="lost-constraint">
-              <strong>The server must check:</strong> {tool.flattened.lostConstraint}
+              <strong>The server must check:</strong> {tool.flattened.lostConstraint.replace(/^the server must check:\s*/i, "")}
             </p>
           ) : (
             <p className="muted">allOf loses nothing: the flat schema expresses the same constraint.</p>

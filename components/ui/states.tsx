@@ -29,6 +29,7 @@ export function ErrorState({ error, title, action }: { error: ClientError | { me
     <div className="state state-error" role="alert" data-error-code={error.code}>
       <strong>{title ?? (noToken ? "Not signed in" : "Something went wrong")}</strong>
       <div>{error.message}</div>
+      {noToken ? <div className="muted" data-testid="no-token-hint">No token: open the URL printed in the terminal where MCP Fleet was started (it ends in ?token=…).</div> : null}
       {action}
     </div>
   );

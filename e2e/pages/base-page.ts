@@ -1,0 +1,101 @@
+/**
+ * What every dashboard page object shares (STYLE.md: TanStack row-selection smoke test): named
+ * locator helpers, sign-in through the launch URL, and a record of page errors that every test
+ * asserts empty at its end.
+ */
+import { expect, type Locator, type Page } from "@playwright/test";
+import { E2E_TOKEN } from "../../playwright.config";
+
+export class BasePage {
+  /** Uncaught exceptions and console errors seen since the page object was made. */
+  readonly errors: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on("pageerror", (error) => this.errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") this.errors.push(`console: ${message.text()}`);
+    });
+  }
+
+  /** Visits the launch URL with the token, as a person does from the terminal; sets the auth cookie. */
+  async signIn(): Promise<void> {
+    await this.page.goto(`/?token=${E2E_TOKEN}`);
+    await expect(this.liveIndicator()).toHaveAttribute("data-stream", "open");
+    await this.waitForDemoFleet();
+  }
+
+  /**
+   * Waits (through the API, with the page's cookie) until every demo server is ready; one that failed
+   * to start in time on a loaded machine is reconnected once. The UI tests are about the UI, not about
+   * how fast six processes start on two busy cores.
+   */
+  async waitForDemoFleet(ids = ["tracker", "githost", "chat", "wiki", "docs", "web"]): Promise<void> {
+    const reconnected = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const response = await this.page.request.get("/api/fleet");
+          if (!response.ok()) return `HTTP ${response.status()}`;
+          const state = (await response.json()) as { servers: { id: string; status: string }[] };
+          const notReady = ids.filter((id) => state.servers.find((s) => s.id === id)?.status !== "ready");
+          for (const id of notReady) {
+            const status = state.servers.find((s) => s.id === id)?.status;
+            if (status === "error" && !reconnected.has(id)) {
+              reconnected.add(id);
+              await this.page.request.post(`/api/servers/${id}/reconnect`, { headers: { authorization: `Bearer ${E2E_TOKEN}` } });
+            }
+          }
+          return notReady.join(",");
+        },
+        { timeout: 90_000, intervals: [500, 1000, 2000] },
+      )
+      .toBe("");
+  }
+
+  /** The main navigation. */
+  nav(): Locator {
+    return this.page.getByRole("navigation", { name: "Main" });
+  }
+
+  /** A link in the main navigation, by its label. */
+  navLink(label: string): Locator {
+    return this.nav().getByRole("link", { name: label, exact: true });
+  }
+
+  /** The live-connection indicator (data-stream: open | connecting | closed; data-version: fleet version). */
+  liveIndicator(): Locator {
+    return this.page.getByTestId("live-indicator");
+  }
+
+  /** The page's h1. */
+  heading(): Locator {
+    return this.page.getByRole("heading", { level: 1 });
+  }
+
+  /** The "N tools" / "N of M tools" count next to a table. */
+  rowCount(): Locator {
+    return this.page.getByTestId("row-count").first();
+  }
+
+  /** Waits until the store holds a fleet (the loading state is gone). */
+  async waitForFleet(): Promise<void> {
+    await expect(this.page.getByText("Connecting to the fleet…")).toHaveCount(0);
+    await expect(this.liveIndicator()).not.toHaveAttribute("data-version", "");
+  }
+
+  /** The fleet version the page shows, from the live indicator. */
+  async fleetVersion(): Promise<number> {
+    return Number(await this.liveIndicator().getAttribute("data-version"));
+  }
+
+  /** Fails when the page logged an error or threw. */
+  expectNoPageErrors(): void {
+    expect(this.errors).toEqual([]);
+  }
+}
+
+/** Parses "12 tools" or "3 of 12 tools" into the shown count. */
+export function shownCount(text: string | null): number {
+  const match = /^(\d+)/.exec((text ?? "").trim());
+  return match ? Number(match[1]) : NaN;
+}

@@ -1,0 +1,50 @@
+/** Page object of `/tools/<server>/<tool>`: names, flattening, schemas side by side, checks, descriptions. */
+import type { Locator } from "@playwright/test";
+import { BasePage } from "./base-page";
+
+export class ToolDetailPage extends BasePage {
+  async goto(serverId: string, toolName: string): Promise<void> {
+    await this.page.goto(`/tools/${encodeURIComponent(serverId)}/${encodeURIComponent(toolName)}`);
+    await this.waitForFleet();
+  }
+
+  /** The flattening panel (keyword, sentence, lost constraint). */
+  flattenPanel(): Locator {
+    return this.page.getByTestId("flatten-info");
+  }
+
+  /** The sentence put before the description. */
+  flattenSentence(): Locator {
+    return this.page.getByTestId("flatten-sentence");
+  }
+
+  /** "The server must check: ..." */
+  lostConstraint(): Locator {
+    return this.page.getByTestId("lost-constraint");
+  }
+
+  /** The names table (original, exposed, Claude Code) with their checks. */
+  namesTable(): Locator {
+    return this.page.getByTestId("tool-names");
+  }
+
+  /** The original schema (left) and the final one (right). */
+  originalSchema(): Locator {
+    return this.page.getByLabel("Original input schema");
+  }
+
+  /** The final schema, as the model sees it. */
+  finalSchema(): Locator {
+    return this.page.getByLabel("Final input schema");
+  }
+
+  /** The final description block. */
+  finalDescription(): Locator {
+    return this.page.getByTestId("description-after");
+  }
+
+  /** Every check result row. */
+  checks(): Locator {
+    return this.page.getByTestId("tool-checks").locator("li");
+  }
+}

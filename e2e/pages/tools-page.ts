@@ -1,0 +1,69 @@
+/** Page object of `/tools`: the forward-map table, its search, faceted filters, view menu and the reverse view. */
+import { expect, type Locator } from "@playwright/test";
+import { BasePage, shownCount } from "./base-page";
+
+export class ToolsPage extends BasePage {
+  async goto(query = ""): Promise<void> {
+    await this.page.goto(`/tools${query}`);
+    await this.waitForFleet();
+    await expect(this.table()).toBeVisible();
+  }
+
+  /** The forward-map table. */
+  table(): Locator {
+    return this.page.getByRole("table", { name: "Tools (forward map)" });
+  }
+
+  /** The reverse-map table. */
+  reverseTable(): Locator {
+    return this.page.getByRole("table", { name: "Reverse map" });
+  }
+
+  /** Rendered body rows (the body is virtualized: only rows in view exist). */
+  rows(): Locator {
+    return this.table().locator("tbody tr[data-row-id]");
+  }
+
+  /** The row of `server:original`. */
+  row(serverId: string, originalName: string): Locator {
+    return this.table().locator(`tr[data-row-id="${serverId}:${originalName}"]`);
+  }
+
+  /** The search box. */
+  search(): Locator {
+    return this.page.getByRole("searchbox", { name: "Search tools" });
+  }
+
+  /** Opens a faceted filter ("Server" or "Flag") and returns its checkbox group. */
+  async openFacet(title: "Server" | "Flag"): Promise<Locator> {
+    await this.page.getByTestId(title === "Server" ? "facet-serverId" : "facet-flags").locator("summary").click();
+    return this.page.getByRole("group", { name: `${title} filter` });
+  }
+
+  /** Checks one option of a faceted filter. */
+  async filterBy(title: "Server" | "Flag", label: string): Promise<void> {
+    const group = await this.openFacet(title);
+    await group.getByRole("checkbox", { name: label }).check();
+    await this.page.keyboard.press("Escape");
+  }
+
+  /** The number of tools the table shows (from the count next to it). */
+  async shown(): Promise<number> {
+    return shownCount(await this.rowCount().textContent());
+  }
+
+  /** The server ids of the rendered rows. */
+  async renderedServers(): Promise<string[]> {
+    return this.rows().locator("[data-server]").evaluateAll((els) => els.map((el) => el.getAttribute("data-server") ?? ""));
+  }
+
+  /** The flags of the rendered rows, one array per row. */
+  async renderedFlags(): Promise<string[][]> {
+    return this.rows().evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("[data-flag]")].map((el) => el.getAttribute("data-flag") ?? "")));
+  }
+
+  /** Switches between the forward and the reverse map. */
+  async showView(view: "Forward map" | "Reverse map"): Promise<void> {
+    await this.page.getByRole("radio", { name: view }).click();
+  }
+}
