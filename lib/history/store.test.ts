@@ -64,6 +64,17 @@ describe("HistoryStore.record", () => {
     expect(store.record(fixtureSnapshot({ a: [{ name: "one" }] }))).toEqual({ recorded: [], events: [] });
   });
 
+  test("two stores on one file (dashboard and `fleet report`) never record the same change twice", () => {
+    const dashboard = open();
+    const cli = open();
+    dashboard.record(fixtureSnapshot({ a: [{ name: "one" }] }));
+    const changed = fixtureSnapshot({ a: [{ name: "one", description: "new words" }] });
+    expect(brief(cli.record(changed).events)).toEqual(["description-changed a/one"]);
+    expect(dashboard.record(changed)).toEqual({ recorded: [], events: [] });
+    dashboard.close();
+    cli.close();
+  });
+
   test("schemas and descriptions are stored once per distinct hash", () => {
     const store = open();
     const same = { type: "object", properties: { id: { type: "string" } } };

@@ -93,9 +93,13 @@ const EVENT_SELECT = `
   SELECT e.id, e.observation_id, e.occurred_at, e.kind, e.server_id, e.tool_name, e.details, r.reviewed_at
   FROM drift_events e LEFT JOIN review_marks r ON r.event_id = e.id`;
 
+type LastObservation = ServerObservation & { id: number; hashVersion: number };
+
 export class HistoryStore {
   readonly db: Db;
   private readonly now: () => Date;
+  /** The last recorded tool list per server: an unchanged refresh then costs one indexed lookup per server. */
+  private readonly lastSeen = new Map<string, LastObservation>();
 
   constructor(
     readonly file: string,
@@ -119,12 +123,17 @@ export class HistoryStore {
   }
 
   /** The last recorded tool list of a server, or null when it was never observed. */
-  lastObservation(serverId: string): (ServerObservation & { id: number; hashVersion: number }) | null {
+  lastObservation(serverId: string): LastObservation | null {
     const row = this.db
       .prepare("SELECT id, hash_version FROM observations WHERE server_id = ? ORDER BY id DESC LIMIT 1")
       .get(serverId) as { id: number; hash_version: number } | undefined;
     if (!row) return null;
-    return { id: row.id, hashVersion: row.hash_version, serverId, tools: this.toolsOf(row.id) };
+    // The id check keeps the cache right when another process (say, `fleet report`) records into the same file.
+    const cached = this.lastSeen.get(serverId);
+    if (cached && cached.id === row.id) return cached;
+    const last = { id: row.id, hashVersion: row.hash_version, serverId, tools: this.toolsOf(row.id) };
+    this.lastSeen.set(serverId, last);
+    return last;
   }
 
   private toolsOf(observationId: number): ObservedTool[] {
@@ -154,7 +163,8 @@ export class HistoryStore {
       "INSERT INTO drift_events (observation_id, occurred_at, kind, server_id, tool_name, details) VALUES (?, ?, ?, ?, ?, ?)",
     );
 
-    return this.db
+    const pending: LastObservation[] = [];
+    const result = this.db
       .transaction((): RecordResult => {
         const recorded: string[] = [];
         const events: DriftEvent[] = [];
@@ -184,6 +194,7 @@ export class HistoryStore {
             );
           }
           recorded.push(observation.serverId);
+          pending.push({ id: observationId, hashVersion: HASH_FORMULA_VERSION, ...observation });
           const derived: DerivedEvent[] = comparable ? deriveEvents(last, observation) : [];
           for (const event of derived) {
             const id = Number(
@@ -196,6 +207,9 @@ export class HistoryStore {
         return { recorded, events };
       })
       .immediate();
+    // Only after the commit: a rolled-back batch must not be remembered as recorded.
+    for (const last of pending) this.lastSeen.set(last.serverId, last);
+    return result;
   }
 
   /** Drift events, newest first. */
