@@ -29,31 +29,48 @@ export interface SyntheticFleetOptions {
   seed?: number;
 }
 
+/**
+ * Half the servers are distinct packages; the other half register one of them again, as teams do
+ * (a project and a user config, two ids for one server): every other one at the same version
+ * (identical collisions), the rest at a drifted version where one tool in ten changed (divergent).
+ * Each server's list is its own copy, as if parsed from its own tools/list response.
+ */
 export function syntheticFleet({ servers, toolsPerServer, seed = 2026 }: SyntheticFleetOptions): ServerToolList[] {
   const rand = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+  const packages = Math.ceil(servers / 2);
+  const lists: unknown[][] = [];
+  for (let p = 0; p < packages; p++) lists.push(packageTools(rand, pick, p, toolsPerServer));
   const out: ServerToolList[] = [];
   for (let s = 0; s < servers; s++) {
-    const id = `${SERVER_BASES[s % SERVER_BASES.length]}${s >= SERVER_BASES.length ? `-${s}` : ""}`;
-    // Every 20th server is a second registration of the one before it: identical collisions.
-    if (s % 20 === 19) {
-      out.push({ id, status: "ready", tools: out[s - 1].tools });
-      continue;
-    }
-    const tools: unknown[] = [];
-    const used = new Set<string>();
-    for (let t = 0; t < toolsPerServer; t++) {
-      // About one tool in eight takes a common name that other servers also list: divergent collisions.
-      let name = rand() < 0.125 ? `${pick(VERBS)}_${pick(NOUNS)}` : `${id.replace(/-/g, "_")}_${pick(VERBS)}_${pick(NOUNS)}_${t}`;
-      if (used.has(name)) name = `${name}_${t}`;
-      if (t === 7 && s % 25 === 3) name = `admin.${name}`; // MCP-valid, Claude-invalid
-      if (t === 8 && s % 40 === 5) name = `${name}_${"with_a_really_long_descriptive_suffix_".repeat(2)}`; // too long once prefixed
-      used.add(name);
-      tools.push({ name, description: description(rand, pick), inputSchema: schema(rand, pick, s, t) });
+    const p = s % packages;
+    const id = `${SERVER_BASES[p % SERVER_BASES.length]}${p >= SERVER_BASES.length ? `-${p}` : ""}${s >= packages ? "-again" : ""}`;
+    const tools = structuredClone(lists[p]) as { description: string; inputSchema: { properties: Record<string, unknown> } }[];
+    if (s >= packages && s % 2 === 1) {
+      for (let t = 0; t < tools.length; t += 10) {
+        tools[t].inputSchema.properties.since_version = { type: "string", description: "Added upstream." };
+        tools[t].description += " Changed upstream.";
+      }
     }
     out.push({ id, status: "ready", tools });
   }
   return out;
+}
+
+function packageTools(rand: () => number, pick: <T>(l: readonly T[]) => T, p: number, count: number): unknown[] {
+  const prefix = `${SERVER_BASES[p % SERVER_BASES.length]}${p}`;
+  const tools: unknown[] = [];
+  const used = new Set<string>();
+  for (let t = 0; t < count; t++) {
+    // About one tool in eight takes a common name that other packages also list: divergent collisions.
+    let name = rand() < 0.125 ? `${pick(VERBS)}_${pick(NOUNS)}` : `${prefix}_${pick(VERBS)}_${pick(NOUNS)}_${t}`;
+    if (used.has(name)) name = `${name}_${t}`;
+    if (t === 7 && p % 25 === 3) name = `admin.${name}`; // MCP-valid, Claude-invalid
+    if (t === 8 && p % 20 === 5) name = `${name}_${"with_a_really_long_descriptive_suffix_".repeat(2)}`; // too long once prefixed
+    used.add(name);
+    tools.push({ name, description: description(rand, pick), inputSchema: schema(rand, pick, p, t) });
+  }
+  return tools;
 }
 
 function description(rand: () => number, pick: <T>(l: readonly T[]) => T): string {

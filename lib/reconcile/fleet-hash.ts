@@ -3,7 +3,7 @@
  * inputSchema}] of the exposed tools, ordered by exposed name: a prompt-cache key (seed 000).
  * Built from each schema's canonical text, already computed for its hash, so nothing is serialized twice.
  */
-import { sha256Hex } from "../schema/hash";
+import { createTextHasher } from "../schema/hash";
 
 export interface FleetHashItem {
   name: string;
@@ -14,11 +14,14 @@ export interface FleetHashItem {
 
 /** Items must already be ordered by name. Equal to hashJson([{ name, description, inputSchema }, ...]). */
 export function buildFleetHash(items: FleetHashItem[]): string {
-  const parts: string[] = new Array(items.length);
+  const hasher = createTextHasher().update("[");
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     // Keys in canonical order: description < inputSchema < name.
-    parts[i] = `{"description":${JSON.stringify(item.description)},"inputSchema":${item.canonicalSchema},"name":${JSON.stringify(item.name)}}`;
+    hasher
+      .update(`${i > 0 ? "," : ""}{"description":${JSON.stringify(item.description)},"inputSchema":`)
+      .update(item.canonicalSchema)
+      .update(`,"name":${JSON.stringify(item.name)}}`);
   }
-  return sha256Hex(`[${parts.join(",")}]`);
+  return hasher.update("]").digestHex();
 }

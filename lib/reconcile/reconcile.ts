@@ -49,16 +49,24 @@ interface Entry {
   baseName: string;
 }
 
+// Checks that pass say the same thing for every tool: one frozen object each, not 10,000.
+const PASS_NAME: CheckResult = Object.freeze({ check: "name", status: "pass", message: "exposed under its original name" });
+const SKIP_NAME: CheckResult = Object.freeze({ check: "name", status: "skipped", message: "name check skipped: the tool is excluded" });
+const PASS_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "pass", message: "a valid Claude Code name (64 characters or fewer, no __ in the tool name)" });
+const SKIP_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "skipped", message: "claude-name check skipped: the tool has no name" });
+const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length", status: "pass", message: "within Claude Code's 2,048 characters" });
+
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
 export function reconcile(servers: ServerToolList[]): FleetSnapshot {
   const cache = new SchemaAnalysisCache();
+  const descriptionHashes = new Map<string, string>();
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
   const entries: Entry[] = [];
   for (const server of orderedServers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
-    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache)));
+    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache, descriptionHashes)));
   }
   // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
   entries.sort(
@@ -77,7 +85,13 @@ export function reconcile(servers: ServerToolList[]): FleetSnapshot {
   return assemble(orderedServers, entries, collisions);
 }
 
-function readTool(server: ServerToolList, raw: unknown, position: number, cache: SchemaAnalysisCache): Entry {
+function readTool(
+  server: ServerToolList,
+  raw: unknown,
+  position: number,
+  cache: SchemaAnalysisCache,
+  descriptionHashes: Map<string, string>,
+): Entry {
   const tool = isPlainObject(raw) ? raw : {};
   const name = typeof tool.name === "string" && tool.name.length > 0 ? tool.name : null;
   const warnings: Finding[] = [];
@@ -90,6 +104,12 @@ function readTool(server: ServerToolList, raw: unknown, position: number, cache:
   const canonical = canonicalJson(inputSchema);
   const schemaHash = sha256Hex(canonical);
   const analysis = cache.get(schemaHash, inputSchema, canonical);
+  // Registering one server twice repeats every description: hash each distinct text once.
+  let descriptionHash = descriptionHashes.get(description);
+  if (descriptionHash === undefined) {
+    descriptionHash = sha256Hex(JSON.stringify(description));
+    descriptionHashes.set(description, descriptionHash);
+  }
   const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
   // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
   const identity = toolIdentityViolations(raw);
@@ -105,7 +125,7 @@ function readTool(server: ServerToolList, raw: unknown, position: number, cache:
     description,
     inputSchema,
     schemaHash,
-    descriptionHash: sha256Hex(JSON.stringify(description)),
+    descriptionHash,
     annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
     analysis,
     excluded,
@@ -282,18 +302,16 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
     specCheck(spec),
     ...analysis.checks,
     isExcluded
-      ? { check: "name", status: "skipped", message: "name check skipped: the tool is excluded" }
+      ? SKIP_NAME
       : entry.renamed.length > 0
         ? { check: "name", status: "warn", message: `exposed as ${entry.exposedName} (${entry.renamed.map((r) => r.code).join(", ")})` }
-        : { check: "name", status: "pass", message: `exposed as ${entry.exposedName}` },
+        : PASS_NAME,
     entry.name === null
-      ? { check: "claude-name", status: "skipped", message: "claude-name check skipped: the tool has no name" }
+      ? SKIP_CLAUDE_NAME
       : claudeFindings.length > 0
         ? { check: "claude-name", status: "warn", message: claudeFindings.map((f) => f.message).join("; ") }
-        : { check: "claude-name", status: "pass", message: `${claudeName} is a valid Claude Code name` },
-    lengthFinding
-      ? { check: "description-length", status: "warn", message: lengthFinding.message }
-      : { check: "description-length", status: "pass", message: `${description.length} of 2,048 characters` },
+        : PASS_CLAUDE_NAME,
+    lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
   ];
   return {
     serverId: entry.serverId,

@@ -87,11 +87,14 @@ export function schemaDialect(schema: unknown): string {
   return declared;
 }
 
-let ajv2020: Ajv2020 | undefined;
-// Built on first use only: compiling the metaschema costs tens of milliseconds.
-function metaValidator(): Ajv2020 {
-  ajv2020 ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  return ajv2020;
+let quickAjv: Ajv2020 | undefined;
+let fullAjv: Ajv2020 | undefined;
+// Built on first use only: compiling the metaschema costs tens of milliseconds. Most schemas are
+// valid, so a validator that stops at the first error answers them; only an invalid schema is
+// checked again with allErrors, to list every place.
+function metaValidator(allErrors: boolean): Ajv2020 {
+  if (allErrors) return (fullAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false }));
+  return (quickAjv ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: false }));
 }
 
 export function checkMetaschema(schema: unknown): CheckOutcome {
@@ -111,11 +114,19 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
     };
   }
   // Ajv throws for a `$schema` it has no copy of (an http:// spelling, say); the dialect is settled above.
-  const { $schema: _declared, ...rest } = schema;
-  const ajv = metaValidator();
+  let rest: Record<string, unknown> = schema;
+  if ("$schema" in schema) {
+    const { $schema: _declared, ...withoutDialect } = schema;
+    rest = withoutDialect;
+  }
   let valid: boolean;
+  let ajv = metaValidator(false);
   try {
     valid = ajv.validateSchema(rest) as boolean;
+    if (!valid) {
+      ajv = metaValidator(true);
+      valid = ajv.validateSchema(rest) as boolean;
+    }
   } catch (error) {
     const message = `the schema could not be checked against the 2020-12 metaschema: ${error instanceof Error ? error.message : String(error)}`;
     return { check: { check: "metaschema", status: "fail", message }, errors: [{ code: "schema:metaschema", message }], warnings: [] };

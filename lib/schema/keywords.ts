@@ -64,7 +64,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 
 /** One JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`). */
 export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, "~0").replace(/\//g, "~1");
+  const text = String(token);
+  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
 }
 
 export function pointer(base: string, ...tokens: (string | number)[]): string {
