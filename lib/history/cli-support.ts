@@ -3,6 +3,7 @@
  * flags, and one observation of the live fleet with the data folder and lock file that go with it.
  */
 import "server-only";
+import path from "node:path";
 import { loadConfigs } from "@/lib/config/load-configs";
 import { formatFinding } from "@/lib/config/format-finding";
 import { dataDirOf, lockFileOf } from "@/lib/config/paths";
@@ -55,7 +56,7 @@ export interface LiveFleet {
 /** Loads the configs (none: the demo fleet), prints config findings to stderr, and observes the fleet once. */
 export async function observeLiveFleet(flags: HistoryFlags, io: CliIO): Promise<LiveFleet> {
   const loaded = flags.configs.length
-    ? await loadConfigs(flags.configs.map((file) => (file.startsWith("/") ? file : `${io.cwd}/${file}`)), { env: io.env, homeDir: io.env.HOME })
+    ? await loadConfigs(flags.configs.map((file) => path.resolve(io.cwd, file)), { env: io.env, homeDir: io.env.HOME })
     : demoFleetConfig(io.cwd);
   for (const finding of loaded.findings) io.err(formatFinding(finding));
   if (loaded.servers.length === 0 && loaded.findings.some((f) => f.severity === "error")) {

@@ -7,7 +7,6 @@ import { z } from "zod";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { HASH_FORMULA_VERSION } from "./types";
 
-export const LOCK_FILE_NAME = "mcp-fleet.lock.json";
 export const LOCK_FORMAT_VERSION = 1;
 
 const lockedToolSchema = z.strictObject({
