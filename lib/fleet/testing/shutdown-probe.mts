@@ -21,7 +21,13 @@ const report = () => process.stdout.write(`PIDS ${JSON.stringify(manager.childPi
 if (mode === "exit") {
   void manager.start({ servers: [server("a", "basic"), server("stuck", "hang")], findings: [], files: [] });
   // The hang server reads stdin and never exits on its end; give it time to be up, then leave abruptly.
-  while (manager.getState().servers.find((s) => s.id === "stuck")?.stderrTail.length !== 1) await new Promise((r) => setTimeout(r, 50));
+  const stuck = () => manager.getState().servers.find((s) => s.id === "stuck")!;
+  const deadline = Date.now() + 30_000;
+  while (stuck().stderrTail.length === 0 && stuck().status === "connecting" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  if (stuck().status !== "connecting" || stuck().stderrTail.length === 0) {
+    process.stderr.write(`probe: the hang server is not up: ${JSON.stringify(stuck())}\n`);
+    process.exit(3);
+  }
   report();
   process.exit(0);
 }
