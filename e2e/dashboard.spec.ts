@@ -123,6 +123,25 @@ test("filtering by server and by flag narrows the tools table, and the URL keeps
   tools.expectNoPageErrors();
 });
 
+test("the tools table sorts, hides columns and switches to the reverse map, all kept in the URL", async ({ page }) => {
+  const tools = new ToolsPage(page);
+  await tools.signIn();
+  await tools.goto();
+  await tools.sortBy("Server");
+  await expect(page).toHaveURL(/sort=serverId/);
+  await expect(tools.columnHeader("Server")).toHaveAttribute("aria-sort", "ascending");
+
+  await tools.toggleColumn("Schema hash");
+  await expect(tools.columnHeader("Schema hash")).toHaveCount(0);
+  await expect(page).toHaveURL(/hide=schemaHash/);
+
+  await tools.showView("Reverse map");
+  await expect(tools.reverseTable()).toBeVisible();
+  await expect(page).toHaveURL(/view=reverse/);
+  await expect(tools.reverseTable().locator('tr[data-row-id="tracker:get_issue"]')).toBeVisible();
+  tools.expectNoPageErrors();
+});
+
 test("the detail view shows a flattened oneOf with its sentence and the constraint the server must check", async ({ page }) => {
   const detail = new ToolDetailPage(page);
   await detail.signIn();

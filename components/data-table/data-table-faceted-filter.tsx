@@ -6,6 +6,7 @@
 import type { ComponentType, SVGProps } from "react";
 import type { RowData } from "@tanstack/react-table";
 import { FilterIcon } from "@/components/ui/icons";
+import { Menu } from "@/components/ui/menu";
 import type { DataTableInstance } from "./features";
 
 type Column<TData extends RowData> = ReturnType<DataTableInstance<TData>["getAllLeafColumns"]>[number];
@@ -26,8 +27,25 @@ export function DataTableFacetedFilter<TData extends RowData>({
   options: FacetOption[];
 }) {
   if (!column) return null;
-  const facets = column.getFacetedUniqueValues();
   const selected = new Set((column.getFilterValue() as string[] | undefined) ?? []);
+  return (
+    <Menu
+      testId={`facet-${column.id}`}
+      summaryLabel={`Filter by ${title}${selected.size ? ` (${selected.size} selected)` : ""}`}
+      summary={
+        <>
+          <FilterIcon /> {title}
+          {selected.size ? <span className="badge badge-accent">{selected.size}</span> : null}
+        </>
+      }
+    >
+      <FacetPanel column={column} title={title} options={options} selected={selected} />
+    </Menu>
+  );
+}
+
+function FacetPanel<TData extends RowData>({ column, title, options, selected }: { column: Column<TData>; title: string; options: FacetOption[]; selected: Set<string> }) {
+  const facets = column.getFacetedUniqueValues();
   // Array-valued columns (flags) are counted per element.
   const counts = new Map<string, number>();
   for (const [key, count] of facets) {
@@ -39,15 +57,10 @@ export function DataTableFacetedFilter<TData extends RowData>({
     const next = new Set(selected);
     if (on) next.add(value);
     else next.delete(value);
-    column!.setFilterValue(next.size ? [...next].sort() : undefined);
+    column.setFilterValue(next.size ? [...next].sort() : undefined);
   }
 
   return (
-    <details className="menu" data-testid={`facet-${column.id}`}>
-      <summary className="btn btn-default btn-sm" aria-label={`Filter by ${title}${selected.size ? ` (${selected.size} selected)` : ""}`}>
-        <FilterIcon /> {title}
-        {selected.size ? <span className="badge badge-accent">{selected.size}</span> : null}
-      </summary>
       <div className="menu-panel" role="group" aria-label={`${title} filter`}>
         {options.map((option) => {
           const Icon = option.icon;
@@ -66,6 +79,5 @@ export function DataTableFacetedFilter<TData extends RowData>({
           </button>
         ) : null}
       </div>
-    </details>
   );
 }

@@ -2,15 +2,13 @@
 /** Column visibility menu: one checkbox per hideable column. */
 import type { RowData } from "@tanstack/react-table";
 import { ColumnsIcon } from "@/components/ui/icons";
+import { Menu } from "@/components/ui/menu";
 import type { DataTableInstance } from "./features";
 
 export function DataTableViewOptions<TData extends RowData>({ table }: { table: DataTableInstance<TData> }) {
   const columns = table.getAllLeafColumns().filter((column) => column.getCanHide());
   return (
-    <details className="menu menu-right">
-      <summary className="btn btn-default btn-sm" aria-label="Choose visible columns">
-        <ColumnsIcon /> View
-      </summary>
+    <Menu align="right" summaryLabel="Choose visible columns" summary={<><ColumnsIcon /> View</>}>
       <div className="menu-panel" role="group" aria-label="Visible columns">
         {columns.map((column) => (
           <label key={column.id} className="menu-item">
@@ -19,6 +17,6 @@ export function DataTableViewOptions<TData extends RowData>({ table }: { table: 
           </label>
         ))}
       </div>
-    </details>
+    </Menu>
   );
 }

@@ -62,6 +62,23 @@ export class ToolsPage extends BasePage {
     return this.rows().evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll("[data-flag]")].map((el) => el.getAttribute("data-flag") ?? "")));
   }
 
+  /** A column header of the forward-map table, by its title. */
+  columnHeader(title: string): Locator {
+    return this.table().getByRole("columnheader", { name: title });
+  }
+
+  /** Clicks a sortable header (ascending first, then descending). */
+  async sortBy(title: string): Promise<void> {
+    await this.columnHeader(title).getByRole("button").click();
+  }
+
+  /** Shows or hides a column through the View menu. */
+  async toggleColumn(label: string): Promise<void> {
+    await this.page.getByRole("button", { name: "Choose visible columns" }).or(this.page.locator('summary[aria-label="Choose visible columns"]')).first().click();
+    await this.page.getByRole("group", { name: "Visible columns" }).getByRole("checkbox", { name: label }).click();
+    await this.page.keyboard.press("Escape");
+  }
+
   /** Switches between the forward and the reverse map. */
   async showView(view: "Forward map" | "Reverse map"): Promise<void> {
     await this.page.getByRole("radio", { name: view }).click();

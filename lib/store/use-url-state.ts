@@ -1,10 +1,11 @@
 "use client";
 /**
  * Reads the URL once (useSearchParams: callers sit inside a Suspense boundary, as Next 16 requires)
- * and writes changes with history.replaceState, which Next keeps in sync without a navigation: a
- * filter keystroke never waits for the router.
+ * and writes changes with history.replaceState, which Next keeps in sync without a navigation. Writes
+ * are debounced: Next re-renders every useSearchParams reader on each replaceState, and a keystroke
+ * in a 10,000-row table should pay for one render, not two.
  */
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { useSearchParams } from "next/navigation";
 import { parseTableState, tableStateToParams, type DataTableState, type TableUrlSpec } from "./url-state";
 
@@ -22,15 +23,33 @@ export function setSearchParam(name: string, value: string | null): void {
   replaceSearchParams(params);
 }
 
+export const URL_WRITE_DELAY_MS = 250;
+
 export function useTableUrlState(spec: TableUrlSpec) {
   const searchParams = useSearchParams();
   // Read once: afterwards the table owns its state and the URL follows it.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const initialState = useMemo(() => parseTableState(searchParams, spec), []);
-  const onStateChange = useCallback(
-    (state: DataTableState) => replaceSearchParams(tableStateToParams(state, spec, new URLSearchParams(window.location.search))),
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef<{ state: DataTableState; path: string } | null>(null);
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    // Never write a table's params onto another page the user has moved to.
+    if (latest.current && latest.current.path === window.location.pathname) {
+      replaceSearchParams(tableStateToParams(latest.current.state, spec, new URLSearchParams(window.location.search)));
+    }
+    latest.current = null;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+  }, []);
+  const onStateChange = useCallback(
+    (state: DataTableState) => {
+      latest.current = { state, path: window.location.pathname };
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, URL_WRITE_DELAY_MS);
+    },
+    [flush],
   );
+  // A pending write still lands when the view unmounts (switching views, leaving the page).
+  useEffect(() => flush, [flush]);
   return { initialState, onStateChange, searchParams };
 }
