@@ -123,7 +123,7 @@ test("filtering by server and by flag narrows the tools table, and the URL keeps
   tools.expectNoPageErrors();
 });
 
-test("the tools table sorts, hides columns and switches to the reverse map, all kept in the URL", async ({ page }) => {
+test("the tools table sorts, hides columns, selects a tool and switches to the reverse map, all kept in the URL", async ({ page }) => {
   const tools = new ToolsPage(page);
   await tools.signIn();
   await tools.goto();
@@ -134,6 +134,14 @@ test("the tools table sorts, hides columns and switches to the reverse map, all 
   await tools.toggleColumn("Schema hash");
   await expect(tools.columnHeader("Schema hash")).toHaveCount(0);
   await expect(page).toHaveURL(/hide=schemaHash/);
+
+  await tools.select("tracker", "get_issue");
+  await expect(tools.selectedPanel()).toContainText("mcp__tracker__get_issue");
+  await expect(page).toHaveURL(/sel=tracker%3Aget_issue/);
+  await page.reload();
+  await tools.waitForFleet();
+  await expect(tools.selectedPanel()).toContainText("mcp__tracker__get_issue");
+  await expect(tools.columnHeader("Schema hash")).toHaveCount(0);
 
   await tools.showView("Reverse map");
   await expect(tools.reverseTable()).toBeVisible();

@@ -51,7 +51,9 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
       setState((previous) => ({ ...previous, [key]: functionalUpdate(value, previous[key]) }));
   }
 
-  const firstColumnId = options.columns[0]?.id ?? (options.columns[0] as { accessorKey?: string } | undefined)?.accessorKey;
+  // The search box runs against one column only (the first with an accessor), once per row.
+  const searchColumn = options.columns.find((c) => "accessorFn" in c || "accessorKey" in c) as { id?: string; accessorKey?: string } | undefined;
+  const firstColumnId = searchColumn?.id ?? searchColumn?.accessorKey;
   const table = useTable({
     features: dataTableFeatures,
     columns: options.columns,

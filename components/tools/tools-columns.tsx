@@ -10,6 +10,16 @@ import type { ReverseRow, ToolRow } from "./tool-rows";
 
 export const toolColumns: DataTableColumn<ToolRow>[] = [
   {
+    id: "select",
+    header: "",
+    enableSorting: false,
+    enableHiding: false,
+    meta: { width: "36px" },
+    cell: ({ row }) => (
+      <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.target.checked)} />
+    ),
+  },
+  {
     id: "exposedName",
     accessorFn: (r) => r.exposedName ?? `~${r.originalName}`,
     header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />,

@@ -6,17 +6,22 @@
  */
 import { useMemo, useState } from "react";
 import { DataTable, DataTableFacetedFilter, DataTableToolbar, useDataTable } from "@/components/data-table";
+import Link from "next/link";
+import { FlagBadges } from "@/components/cells/flag-badges";
 import { flagOptions } from "@/components/cells/options";
+import { ServerBadge } from "@/components/cells/server-badge";
+import { ToolName, toolHref } from "@/components/cells/tool-name";
+import { CopyButton } from "@/components/ui/copy-button";
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
-import { DownloadIcon } from "@/components/ui/icons";
+import { CloseIcon, DownloadIcon } from "@/components/ui/icons";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import { downloadJson } from "@/lib/api-client";
 import type { FleetState } from "@/lib/fleet/types";
 import { setSearchParam, useTableUrlState } from "@/lib/store/use-url-state";
 import { reverseColumns, toolColumns } from "./tools-columns";
-import { reverseRows, toolRows } from "./tool-rows";
+import { reverseRows, toolRows, type ToolRow } from "./tool-rows";
 
 type View = "forward" | "reverse";
 
@@ -33,6 +38,26 @@ function DownloadButton({ fleet, view }: { fleet: FleetState; view: View }) {
     >
       <DownloadIcon /> {view === "forward" ? "forward.json" : "reverse.json"}
     </Button>
+  );
+}
+
+/** The selected row's names at a glance (the selection is in the URL as `sel`), with a link to its detail. */
+function SelectedTool({ row, onClear }: { row: ToolRow | null; onClear: () => void }) {
+  if (!row) return null;
+  return (
+    <div className="panel row" data-testid="selected-tool" style={{ marginBottom: 8 }}>
+      <strong>Selected</strong>
+      <ToolName name={row.exposedName} />
+      <ServerBadge id={row.serverId} />
+      <span className="muted">Claude Code:</span> <code>{row.claudeCodeName}</code>
+      <CopyButton value={row.claudeCodeName} label="Copy the Claude Code name" />
+      <FlagBadges flags={row.flags} />
+      <span className="grow" />
+      <Link href={toolHref(row.serverId, row.originalName)}>Open details</Link>
+      <Button size="icon" variant="ghost" aria-label="Clear the selection" onClick={onClear}>
+        <CloseIcon />
+      </Button>
+    </div>
   );
 }
 
@@ -53,6 +78,7 @@ function ForwardTable({ fleet }: { fleet: FleetState }) {
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
         <DataTableFacetedFilter column={table.getColumn("flags")} title="Flag" options={flagOptions} />
       </DataTableToolbar>
+      <SelectedTool row={rows.find((r) => table.state.rowSelection[r.key]) ?? null} onClear={() => table.resetRowSelection(true)} />
       <DataTable table={table} label="Tools (forward map)" testId="tools-table" empty={rows.length ? "No tool matches these filters." : "The fleet lists no tools yet."} />
     </>
   );

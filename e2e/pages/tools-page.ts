@@ -79,6 +79,16 @@ export class ToolsPage extends BasePage {
     await this.page.keyboard.press("Escape");
   }
 
+  /** Selects a tool with its row checkbox (one selection at a time; kept in the URL as `sel`). */
+  async select(serverId: string, originalName: string): Promise<void> {
+    await this.table().getByRole("checkbox", { name: `Select ${serverId}:${originalName}` }).check();
+  }
+
+  /** The panel showing the selected tool. */
+  selectedPanel(): Locator {
+    return this.page.getByTestId("selected-tool");
+  }
+
   /** Switches between the forward and the reverse map. */
   async showView(view: "Forward map" | "Reverse map"): Promise<void> {
     await this.page.getByRole("radio", { name: view }).click();
