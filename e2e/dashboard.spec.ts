@@ -29,6 +29,10 @@ test("every dashboard page renders with no page errors, and each is kept as a sc
     ["tools", "/tools", /Tools/],
     ["tools-reverse", "/tools?view=reverse", /Tools/],
     ["tool-detail", "/tools/tracker/get_issue", /get_issue/],
+    // The HISTORY and PERMISSIONS pages sit in the same shell and store.
+    ["history", "/history", /.+/],
+    ["review", "/review", /.+/],
+    ["permissions", "/permissions", /.+/],
   ];
   for (const [name, path, title] of pages) {
     await page.goto(path);
@@ -164,6 +168,11 @@ test("the detail view shows a flattened oneOf with its sentence and the constrai
   await expect(detail.originalSchema().locator("[data-mark]").first()).toBeVisible();
   await expect(detail.namesTable().locator("tr[data-name-kind]")).toHaveCount(3);
   await expect(detail.checks().first()).toBeVisible();
+
+  // A description over 2,048 characters shows where Claude Code cuts it.
+  await detail.goto("wiki", "databases.query");
+  await expect(detail.descriptionCut()).toBeVisible();
+  await expect(detail.finalDescription()).toContainText("Claude Code cuts it");
   detail.expectNoPageErrors();
 });
 

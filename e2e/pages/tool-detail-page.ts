@@ -43,6 +43,11 @@ export class ToolDetailPage extends BasePage {
     return this.page.getByTestId("description-after");
   }
 
+  /** The marked tail of a description Claude Code cuts at 2,048 characters. */
+  descriptionCut(): Locator {
+    return this.finalDescription().getByTestId("description-cut");
+  }
+
   /** Every check result row. */
   checks(): Locator {
     return this.page.getByTestId("tool-checks").locator("li");
