@@ -200,6 +200,30 @@ test("a list_changed server updates an open page without a reload", async ({ pag
   tools.expectNoPageErrors();
 });
 
+test("a failing server expands to its error and stderr tail, with reconnect", async ({ page }) => {
+  const overview = new OverviewPage(page);
+  await overview.signIn();
+  const added = await page.request.post("/api/servers", { headers: AUTH, data: { id: "crash-ui", config: rawServerCommand(fixtureSpecPath("exit-at-start")) } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+  try {
+    await overview.goto();
+    await expect(overview.serverRow("crash-ui").locator('[data-status="error"]')).toBeVisible();
+    await expect(overview.summaryCard("failing")).toContainText("1");
+    await overview.expandServer("crash-ui").click();
+    const detail = page.getByTestId("server-detail-crash-ui");
+    await expect(detail.getByRole("alert")).toContainText(/exit|code 3/i);
+    await expect(detail.getByTestId("stderr-tail")).toContainText("API_TOKEN is not set");
+    const before = await overview.fleetVersion();
+    await detail.getByRole("button", { name: "Reconnect crash-ui" }).click();
+    // The reconnect fails again (the fixture always exits), but a new state arrives over the stream.
+    await expect.poll(() => overview.fleetVersion()).toBeGreaterThan(before);
+    await expect(overview.serverRow("crash-ui").locator('[data-status="error"]')).toBeVisible();
+  } finally {
+    await page.request.delete("/api/servers/crash-ui", { headers: AUTH });
+  }
+  overview.expectNoPageErrors();
+});
+
 test("adding and removing a server through the form", async ({ page }) => {
   const overview = new OverviewPage(page);
   await overview.signIn();
