@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { NoticeBar } from "@/components/layout/notice-bar";
 import { SiteNav } from "@/components/layout/site-nav";
 import { FleetStoreProvider } from "@/lib/store/provider";
 import "./globals.css";
@@ -15,6 +16,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body>
         <FleetStoreProvider>
           <SiteNav />
+          <NoticeBar />
           <main className="page">{children}</main>
         </FleetStoreProvider>
       </body>

@@ -245,5 +245,6 @@ test("adding and removing a server through the form", async ({ page }) => {
 
   await overview.removeServer("form-ui");
   await expect(overview.serverRow("form-ui")).toHaveCount(0);
+  await expect(overview.notice()).toHaveText("Removed form-ui.");
   overview.expectNoPageErrors();
 });

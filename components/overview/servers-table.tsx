@@ -50,22 +50,26 @@ const columns: DataTableColumn<ServerRow>[] = [
 ];
 
 function ServerActions({ server }: { server: ServerRow }) {
-  const { reconnectServer, removeServer } = useFleetActions();
+  const { reconnectServer, removeServer, notify } = useFleetActions();
   const busy = useFleetStore((s) => Boolean(s.pending[server.id]));
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function run(action: () => Promise<ActionResult>) {
+  async function run(action: () => Promise<ActionResult>, done: string) {
     setError(null);
     const result = await action();
-    if (!result.ok) setError(result.error.message);
+    if (result.ok) notify("good", done);
+    else {
+      setError(result.error.message);
+      notify("bad", result.error.message);
+    }
   }
   return (
     <span className="row" style={{ flexWrap: "nowrap" }}>
-      <Button size="icon" variant="ghost" aria-label={`Reconnect ${server.id}`} title={`Reconnect ${server.id}`} disabled={busy || server.status === "disabled"} onClick={() => void run(() => reconnectServer(server.id))}>
+      <Button size="icon" variant="ghost" aria-label={`Reconnect ${server.id}`} title={`Reconnect ${server.id}`} disabled={busy || server.status === "disabled"} onClick={() => void run(() => reconnectServer(server.id), `Reconnect of ${server.id} finished: its status is in the table.`)}>
         <ReloadIcon className={busy ? "spin" : undefined} />
       </Button>
       {confirming ? (
-        <Button size="sm" variant="danger" aria-label={`Confirm removing ${server.id}`} disabled={busy} onClick={() => void run(() => removeServer(server.id)).then(() => setConfirming(false))} onBlur={() => setConfirming(false)} autoFocus>
+        <Button size="sm" variant="danger" aria-label={`Confirm removing ${server.id}`} disabled={busy} onClick={() => void run(() => removeServer(server.id), `Removed ${server.id}.`).then(() => setConfirming(false))} onBlur={() => setConfirming(false)} autoFocus>
           Remove?
         </Button>
       ) : (

@@ -67,6 +67,11 @@ export class BasePage {
     return this.page.getByTestId("live-indicator");
   }
 
+  /** The notice under the navigation (the outcome of the last action). */
+  notice(): Locator {
+    return this.page.getByTestId("notice");
+  }
+
   /** The page's h1. */
   heading(): Locator {
     return this.page.getByRole("heading", { level: 1 });

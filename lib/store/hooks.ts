@@ -39,6 +39,6 @@ export function useFleetActions() {
     removeServer: s.removeServer,
     reconnectServer: s.reconnectServer,
     refreshFleet: s.refreshFleet,
-    toggleExpanded: s.toggleExpanded,
+    notify: s.notify,
   }));
 }

@@ -1,21 +1,26 @@
 /**
- * UI state that is not worth a URL (filters, views and selection live in the URL instead so a view
- * can be shared): which rows are expanded. Keyed by table, then row id.
+ * UI state that is not worth a URL (filters, views and selection live in the URL so a view can be
+ * shared): the one notice shown under the navigation after an action (a server removed, a reconnect
+ * refused), so a result is announced even when the row that caused it is gone.
  */
 import type { StateCreator } from "zustand";
 import type { FleetStore } from "./store";
 
-export interface UiSlice {
-  expanded: Record<string, Record<string, boolean>>;
-  toggleExpanded: (table: string, rowId: string, open?: boolean) => void;
+export interface Notice {
+  tone: "good" | "bad";
+  message: string;
+  /** Increases with every notice, so the same message twice still re-announces. */
+  id: number;
 }
 
-export const createUiSlice: StateCreator<FleetStore, [], [], UiSlice> = (set) => ({
-  expanded: {},
-  toggleExpanded: (table, rowId, open) =>
-    set((s) => {
-      const rows = { ...(s.expanded[table] ?? {}) };
-      rows[rowId] = open ?? !rows[rowId];
-      return { expanded: { ...s.expanded, [table]: rows } };
-    }),
+export interface UiSlice {
+  notice: Notice | null;
+  notify: (tone: Notice["tone"], message: string) => void;
+  dismissNotice: () => void;
+}
+
+export const createUiSlice: StateCreator<FleetStore, [], [], UiSlice> = (set, get) => ({
+  notice: null,
+  notify: (tone, message) => set({ notice: { tone, message, id: (get().notice?.id ?? 0) + 1 } }),
+  dismissNotice: () => set({ notice: null }),
 });
