@@ -1,6 +1,12 @@
+import { rmSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
+const DATA_DIR = ".mcp-fleet/e2e";
+
+// Each run starts from an empty data folder (history, review marks, rules, exported settings);
+// only the main process clears it, before the web server starts.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(DATA_DIR, { recursive: true, force: true });
 export const E2E_TOKEN = "e2e-token-0123456789abcdef";
 
 export default defineConfig({
@@ -27,6 +33,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { MCP_FLEET_TOKEN: E2E_TOKEN, MCP_FLEET_DATA: ".mcp-fleet/e2e" },
+    env: { MCP_FLEET_TOKEN: E2E_TOKEN, MCP_FLEET_DATA: DATA_DIR },
   },
 });
