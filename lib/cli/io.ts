@@ -4,7 +4,10 @@
 export interface CliIO {
   out(line: string): void;
   err(line: string): void;
+  /** Where the user typed the command: relative paths start here (`npm run` moves to the package folder). */
   cwd: string;
+  /** The MCP Fleet folder (the demo fleet lives in it); defaults to `cwd`. */
+  root?: string;
   env: Record<string, string | undefined>;
 }
 
@@ -25,7 +28,8 @@ export function processIO(): CliIO {
   return {
     out: (line) => process.stdout.write(line + "\n"),
     err: (line) => process.stderr.write(line + "\n"),
-    cwd: process.cwd(),
+    cwd: process.env.INIT_CWD || process.cwd(),
+    root: process.cwd(),
     env: process.env,
   };
 }

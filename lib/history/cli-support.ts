@@ -3,14 +3,11 @@
  * flags, and one observation of the live fleet with the data folder and lock file that go with it.
  */
 import "server-only";
-import path from "node:path";
-import { loadConfigs } from "@/lib/config/load-configs";
-import { formatFinding } from "@/lib/config/format-finding";
 import { dataDirOf, lockFileOf } from "@/lib/config/paths";
 import type { LoadedConfig } from "@/lib/config/types";
-import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import { CliError, type CliIO } from "@/lib/cli/io";
+import { loadFleetConfig } from "@/lib/cli/load-fleet-config";
 import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
 import type { FleetState } from "@/lib/fleet/types";
 
@@ -55,13 +52,7 @@ export interface LiveFleet {
 
 /** Loads the configs (none: the demo fleet), prints config findings to stderr, and observes the fleet once. */
 export async function observeLiveFleet(flags: HistoryFlags, io: CliIO): Promise<LiveFleet> {
-  const loaded = flags.configs.length
-    ? await loadConfigs(flags.configs.map((file) => path.resolve(io.cwd, file)), { env: io.env, homeDir: io.env.HOME })
-    : demoFleetConfig(io.cwd);
-  for (const finding of loaded.findings) io.err(formatFinding(finding));
-  if (loaded.servers.length === 0 && loaded.findings.some((f) => f.severity === "error")) {
-    throw new CliError("no MCP server could be read from the config (see above)");
-  }
+  const loaded = await loadFleetConfig(flags.configs, io);
   const lockFile = lockFileOf(loaded, io.env);
   if (!lockFile) throw new CliError("cannot tell where mcp-fleet.lock.json belongs: pass --config with the project's config file");
   const state = await snapshotFleet(loaded, { timeoutMs: flags.timeoutMs });

@@ -4,8 +4,7 @@
  */
 import path from "node:path";
 
-import { dataDirOf, formatFinding, isDemoConfig, loadConfigs, projectDirOf, type LoadedConfig } from "@/lib/config";
-import { demoFleetConfig } from "@/lib/demo/fleet";
+import { dataDirOf, isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { FleetError } from "@/lib/errors";
 import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
 import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
@@ -15,6 +14,7 @@ import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/sett
 import { applyChanges, EXPORT_FORMATS, ourRules, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
 import { permissionsProjectDir } from "@/lib/settings/project-dir";
 import { CliError, type CliIO, type Command } from "../io";
+import { loadFleetConfig } from "../load-fleet-config";
 
 const USAGE = [
   "usage: fleet permissions set    [--config F]... [--timeout MS] <server>[:<tool>] allow|ask|deny|none",
@@ -68,13 +68,7 @@ interface Live {
 }
 
 async function withLive<T>(flags: Flags, io: CliIO, body: (live: Live) => Promise<T>): Promise<T> {
-  const loaded = flags.configs.length
-    ? await loadConfigs(flags.configs.map((file) => path.resolve(io.cwd, file)), { env: io.env, homeDir: io.env.HOME })
-    : demoFleetConfig(io.cwd);
-  for (const finding of loaded.findings) io.err(formatFinding(finding));
-  if (loaded.servers.length === 0 && loaded.findings.some((f) => f.severity === "error")) {
-    throw new CliError("no MCP server could be read from the config (see above)");
-  }
+  const loaded = await loadFleetConfig(flags.configs, io);
   const state = await snapshotFleet(loaded, { timeoutMs: flags.timeoutMs });
   for (const server of state.snapshot.servers) {
     if (server.status === "error") io.err(`warning: ${server.id} is not ready${server.error ? ` (${server.error})` : ""}`);

@@ -5,13 +5,12 @@
  * Exit 0 whenever it ran: a server that failed is part of the answer, shown with its error, not a
  * failure of the command. Exit 2 for bad arguments. Config findings go to stderr; secrets never print.
  */
-import path from "node:path";
-import { formatFinding, loadConfigs } from "@/lib/config";
 import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
 import type { FleetState, ServerDetails } from "@/lib/fleet/types";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { formatSnapshotSummary } from "../format-snapshot";
 import { CliError, type Command } from "../io";
+import { loadFleetConfig } from "../load-fleet-config";
 
 const USAGE = "usage: fleet snapshot --config <file> [--config <file> ...] [--timeout <ms>] [--json]";
 
@@ -60,13 +59,7 @@ export const run: Command = async (args, io) => {
     return 0;
   }
   const { configs, timeoutMs, json } = parseSnapshotArgs(args);
-  // `npm run fleet` runs in the package folder; paths are meant relative to where the user typed them.
-  const base = io.env.INIT_CWD || io.cwd;
-  const loaded = await loadConfigs(
-    configs.map((file) => (file.startsWith("~") ? file : path.resolve(base, file))),
-    { env: io.env },
-  );
-  for (const finding of loaded.findings) io.err(formatFinding(finding));
+  const loaded = await loadFleetConfig(configs, io);
   const state = await snapshotFleet(loaded, { timeoutMs });
   if (json) {
     io.out(JSON.stringify(state.snapshot, null, 2));
