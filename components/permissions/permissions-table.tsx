@@ -61,7 +61,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       id: "server",
       accessorFn: (r) => r.serverId,
       header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />,
-      filterFn: "arrIncludesSome",
+      filterFn: "inList",
       meta: { width: "minmax(7rem, 0.8fr)", label: "Server" },
       cell: ({ row }) => <ServerBadge id={row.original.serverId} />,
     },
@@ -107,7 +107,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       id: "ours",
       accessorFn: (r) => r.ours,
       header: ({ column }) => <DataTableColumnHeader column={column} title="Our rule" />,
-      filterFn: "arrIncludesSome",
+      filterFn: "inList",
       meta: { width: "15rem", label: "Our rule" },
       cell: ({ row }) => (
         <span className={drafted.has(rowId(row.original)) ? "row is-drafted" : "row"} data-drafted={drafted.has(rowId(row.original)) || undefined} style={{ flexWrap: "nowrap" }}>
@@ -125,7 +125,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       id: "effective",
       accessorFn: (r) => r.effective.decision,
       header: ({ column }) => <DataTableColumnHeader column={column} title="Effective" />,
-      filterFn: "arrIncludesSome",
+      filterFn: "inList",
       meta: { width: "minmax(12rem, 1.6fr)", label: "Effective" },
       cell: ({ row }) => (
         <span className="row" data-testid={`effective-${rowId(row.original)}`} style={{ flexWrap: "nowrap", minWidth: 0 }}>
