@@ -9,7 +9,7 @@ export function ConfigFindings({ findings, files }: { findings: ConfigFinding[];
       <h2 id="findings-heading">Config findings</h2>
       {files.length ? <p className="muted">Read from: {files.map((f) => <code key={f} style={{ marginRight: 8 }}>{f}</code>)}</p> : <p className="muted">The built-in demo fleet (no config files).</p>}
       {findings.length === 0 ? (
-        <EmptyState title="No findings">The config files read cleanly.</EmptyState>
+        <EmptyState title="No findings">{files.length ? "The config files read cleanly." : "No config file was read."}</EmptyState>
       ) : (
         <ul className="stack" style={{ listStyle: "none", padding: 0, margin: 0 }} data-testid="config-findings">
           {findings.map((f, i) => (

@@ -27,7 +27,12 @@ export function OverviewView() {
       <FleetGate>
         {(fleet) => (
           <div className="stack">
-            {fleet.demo ? <p className="muted">Showing the built-in demo fleet: start MCP Fleet in a project folder to see its servers.</p> : null}
+            {fleet.demo ? (
+              <p className="muted" data-testid="demo-notice">
+                Showing the built-in demo fleet. To see your project&apos;s servers, start MCP Fleet with its config:{" "}
+                <code>npm start -- --config path/to/.mcp.json</code> (repeat <code>--config</code> for several files).
+              </p>
+            ) : null}
             <FleetSummary fleet={fleet} />
             <ServersTable fleet={fleet} />
             <AddServerForm existingIds={fleet.servers.map((s) => s.id)} />
