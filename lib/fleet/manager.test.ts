@@ -128,6 +128,29 @@ describe("FleetManager", () => {
     expect(byId(m.getState(), "paged").listCount).toBe(2);
   });
 
+  test("a state read through getState() reaches the subscribers even when a newer change lands before the announcement", { timeout: 60_000 }, async () => {
+    // The e2e history flake: /api/fleet showed the server ready, the test changed its tools, and the
+    // coalesced announcement then carried only the changed list, so the history's baseline was the new schema.
+    const dir = join(scratch, "observed");
+    const { specPath, toolsFile } = makeToolsFileServer(dir, [{ name: "v1", inputSchema: { type: "object" } }]);
+    // A long coalescing window (as after a slow rebuild under load) makes the race certain.
+    const m = new FleetManager({ timeoutMs: TIMEOUT, debounceMs: 50, coalesceMs: 4_000 });
+    managers.push(m);
+    const seen: FleetState[] = [];
+    m.subscribe((s) => seen.push(s));
+    await m.start(loaded([server("watched", rawServerCommand(specPath))]));
+    const read = m.getState();
+    expect(byId(read, "watched").status).toBe("ready");
+    expect(exposed(read, "watched")).toEqual(["v1"]);
+    writeToolsFile(toolsFile, [{ name: "v2", inputSchema: { type: "object" } }]);
+    await expect.poll(() => seen.some((s) => exposed(s, "watched").includes("v2")), { timeout: 15_000 }).toBe(true);
+    expect(seen.map((s) => s.version)).toContain(read.version);
+    expect(seen.find((s) => s.version === read.version)).toBe(read);
+    // In version order, each once.
+    const versions = seen.map((s) => s.version);
+    expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
+  });
+
   test("register, refresh, reconnect and unregister at runtime", { timeout: 60_000 }, async () => {
     const m = manager();
     await m.start(loaded([fixture("basic", "basic")]));

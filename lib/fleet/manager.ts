@@ -86,7 +86,16 @@ export class FleetManager {
 
   /** The current state; always complete and consistent (built whole, then swapped in). */
   getState(): FleetState {
-    if (this.dirty) this.rebuild();
+    if (this.dirty) {
+      this.rebuild();
+      // A state someone has read (say /api/fleet showing a server ready) must reach the subscribers
+      // too, even when a newer change lands before the coalesced announcement: otherwise the history
+      // never records it (a lost baseline) and the page never shows what the API already did.
+      if (this.listeners.size > 0) {
+        const state = this.state;
+        queueMicrotask(() => this.announceState(state));
+      }
+    }
     return this.state;
   }
 
@@ -211,8 +220,13 @@ export class FleetManager {
 
   private announce(): void {
     if (this.closed || this.listeners.size === 0) return;
-    const state = this.getState();
-    if (state.version === this.announced) return;
+    this.announceState(this.getState());
+  }
+
+  /** Announces `state` unless it, or a newer one, already went out (states go out in version order). */
+  private announceState(state: FleetState): void {
+    if (this.closed || this.listeners.size === 0) return;
+    if (state.version <= this.announced) return;
     this.announced = state.version;
     for (const listener of [...this.listeners]) {
       try {
