@@ -36,10 +36,18 @@ export function attachHistory(manager: FleetManager, dataDir: string): void {
     return;
   }
   const store = live.store;
+  // Every record into the live store publishes its events, whoever calls it: the report and "accept as
+  // baseline" routes record the live fleet themselves, and a drift they catch first (before the
+  // manager's announcement reaches the listener below) would otherwise be in the database but never live.
+  const recordInStore = store.record.bind(store);
+  store.record = (snapshot) => {
+    const result = recordInStore(snapshot);
+    if (result.events.length > 0) publishEvent("history", { events: result.events } satisfies HistoryEventPayload);
+    return result;
+  };
   const record = (state: FleetState) => {
     try {
-      const { events } = store.record(state.snapshot);
-      if (events.length > 0) publishEvent("history", { events } satisfies HistoryEventPayload);
+      store.record(state.snapshot);
     } catch (error) {
       logServerError("history record", error);
     }
