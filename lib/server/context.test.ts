@@ -110,4 +110,16 @@ describe("GET /api/events", () => {
     client.abort();
     await expect.poll(() => subscriberCount()).toBe(before);
   });
+
+  test("a client that stops reading is dropped before its queue holds more than a bounded amount", async () => {
+    const before = subscriberCount();
+    const response = await events(new Request("http://127.0.0.1/api/events"), undefined);
+    expect(subscriberCount()).toBe(before + 1);
+    const { publishEvent } = await import("./event-bus");
+    const big = "x".repeat(1024 * 1024);
+    // Nobody reads response.body: without a bound every one of these would stay queued.
+    for (let i = 0; i < 40 && subscriberCount() > before; i++) publishEvent("history", { big });
+    expect(subscriberCount()).toBe(before);
+    await expect(response.body!.getReader().read()).rejects.toThrow(/stopped reading/);
+  });
 });
