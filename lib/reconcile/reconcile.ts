@@ -61,13 +61,12 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
 export function reconcile(servers: ServerToolList[]): FleetSnapshot {
   const cache = new SchemaAnalysisCache();
-  const schemaHashes = new Map<string, string>();
   const descriptionHashes = new Map<string, string>();
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
   const entries: Entry[] = [];
   for (const server of orderedServers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
-    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache, schemaHashes, descriptionHashes)));
+    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache, descriptionHashes)));
   }
   // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
   entries.sort(
@@ -91,7 +90,6 @@ function readTool(
   raw: unknown,
   position: number,
   cache: SchemaAnalysisCache,
-  schemaHashes: Map<string, string>,
   descriptionHashes: Map<string, string>,
 ): Entry {
   const tool = isPlainObject(raw) ? raw : {};
@@ -104,12 +102,7 @@ function readTool(
   }
   const inputSchema = tool.inputSchema;
   const canonical = canonicalJson(inputSchema);
-  // A server registered twice repeats every schema: a Map lookup on the text is far cheaper than SHA-256.
-  let schemaHash = schemaHashes.get(canonical);
-  if (schemaHash === undefined) {
-    schemaHash = sha256Hex(canonical);
-    schemaHashes.set(canonical, schemaHash);
-  }
+  const schemaHash = sha256Hex(canonical);
   const analysis = cache.get(schemaHash, inputSchema, canonical);
   // Registering one server twice repeats every description: hash each distinct text once.
   let descriptionHash = descriptionHashes.get(description);
