@@ -1,11 +1,14 @@
 import { Suspense } from "react";
 import { CollisionsView } from "@/components/collisions/collisions-view";
+import { UrlStateBoundary } from "@/components/layout/url-state-boundary";
 import { LoadingState } from "@/components/ui/states";
 
 export default function CollisionsPage() {
   return (
     <Suspense fallback={<LoadingState />}>
-      <CollisionsView />
+      <UrlStateBoundary>
+        <CollisionsView />
+      </UrlStateBoundary>
     </Suspense>
   );
 }
