@@ -83,7 +83,7 @@ export function PermissionsPage() {
     void load();
   }, [load]);
   return (
-    <div className="page stack">
+    <div className="stack">
       <PageHeader
         title="Permissions"
         description="Allow, ask or deny per tool, with Claude Code's precedence (deny, then ask, then allow), exported for Claude Code, Codex and Cursor."
