@@ -25,6 +25,13 @@ describe("nameChecks", () => {
     expect(over[2]).toMatchObject({ ok: false, length: 65 });
   });
   test.each([
+    ["mcp__wiki__comments_create", true],
+    ["mcp__wiki__comments.create", false],
+    ["mcp__files__read/file", false],
+  ])("Claude Code name %j ok: %s", (claudeCodeName, ok) => {
+    expect(nameChecks("x", "x", claudeCodeName)[2].ok).toBe(ok);
+  });
+  test.each([
     ["bad name", "bad_name", false, true],
     ["ok", null, true, false],
   ])("original %j exposed %j", (original, exposed, originalOk, exposedOk) => {

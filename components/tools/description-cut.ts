@@ -21,6 +21,16 @@ export interface NameCheck {
   note: string;
 }
 
+/** Claude Code's own charset (the claude-name check): MCP allows "." and "/", Claude Code does not. */
+export const CLAUDE_CODE_CHARS = /^[A-Za-z0-9_-]+$/;
+
+function claudeCodeCheck(name: string, length: number): NameCheck {
+  const over = length > 64;
+  const badChars = !CLAUDE_CODE_CHARS.test(name);
+  const problems = [over ? `${length} characters: over 64, Claude Code rejects or truncates it` : null, badChars ? "holds characters outside [A-Za-z0-9_-]: not valid for Claude Code" : null].filter(Boolean);
+  return { label: "Claude Code", name, length, ok: problems.length === 0, note: problems.length ? problems.join("; ") : "64 characters or fewer, only [A-Za-z0-9_-]" };
+}
+
 /** The three names of a tool with the length checks the detail view shows. */
 export function nameChecks(originalName: string, exposedName: string | null, claudeCodeName: string): NameCheck[] {
   const len = (s: string) => Array.from(s).length;
@@ -39,12 +49,6 @@ export function nameChecks(originalName: string, exposedName: string | null, cla
       ok: exposedName !== null && NAME_PATTERN.test(exposedName),
       note: exposedName === null ? "excluded: not exposed to the model" : NAME_PATTERN.test(exposedName) ? "matches ^[a-zA-Z0-9_-]{1,64}$" : "breaks ^[a-zA-Z0-9_-]{1,64}$",
     },
-    {
-      label: "Claude Code",
-      name: claudeCodeName,
-      length: len(claudeCodeName),
-      ok: len(claudeCodeName) <= 64,
-      note: len(claudeCodeName) <= 64 ? "64 characters or fewer" : `${len(claudeCodeName)} characters: over 64, Claude Code rejects or truncates it`,
-    },
+    claudeCodeCheck(claudeCodeName, len(claudeCodeName)),
   ];
 }
