@@ -5,7 +5,7 @@
  */
 import { createContext, useEffect, useState, type ReactNode } from "react";
 import { openEventStream } from "@/lib/api-client";
-import { createFleetStore, EVENT_HANDLERS, STARTUP_LOADS, type FleetStoreApi } from "./store";
+import { createFleetStore, EVENT_HANDLERS, resyncAfterReconnect, STARTUP_LOADS, type FleetStoreApi } from "./store";
 
 export const FleetStoreContext = createContext<FleetStoreApi | null>(null);
 
@@ -19,8 +19,8 @@ export function FleetStoreProvider({ children }: { children: ReactNode }) {
     let first = true;
     return openEventStream(handlers, (status) => {
       store.getState().setStream(status);
-      // After a reconnect the stream may have missed states: fetch the current one.
-      if (status === "open" && !first) void store.getState().loadFleet();
+      // After a reconnect the stream may have missed events: fetch what the open views show.
+      if (status === "open" && !first) resyncAfterReconnect(store);
       if (status === "open") first = false;
     });
   }, [store]);

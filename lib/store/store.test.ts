@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import type { FleetState } from "@/lib/fleet/types";
 import { useFleetStore } from "./hooks";
 import { FleetStoreProvider } from "./provider";
-import { createFleetStore } from "./store";
+import { createFleetStore, resyncAfterReconnect } from "./store";
 
 function state(version: number, generatedAt: string): FleetState {
   return {
@@ -47,6 +47,39 @@ describe("createFleetStore", () => {
     expect(store.getState().notice).toEqual({ tone: "bad", message: "x", id: 2 });
     store.getState().dismissNotice();
     expect(store.getState().notice).toBeNull();
+  });
+});
+
+describe("resyncAfterReconnect", () => {
+  /** Replaces the load actions with recorders, so the test sees what a reconnect reloads. */
+  function recordingStore(patch: Record<string, unknown>) {
+    const store = createFleetStore();
+    const calls: string[] = [];
+    const record = (name: string) => async () => void calls.push(name);
+    store.setState({
+      ...patch,
+      loadFleet: record("fleet"),
+      loadHistory: record("history"),
+      loadReview: record("review"),
+      loadPermissions: record("permissions"),
+    });
+    return { store, calls };
+  }
+
+  test("reloads only the fleet when no other view was opened", () => {
+    const { store, calls } = recordingStore({});
+    resyncAfterReconnect(store);
+    expect(calls).toEqual(["fleet"]);
+  });
+
+  test("reloads every view already loaded, so events sent during the gap are not lost", () => {
+    const { store, calls } = recordingStore({
+      historyStatus: "ready",
+      review: { lastReviewedAt: null, baseline: null, events: [] },
+      permissions: { rows: [] },
+    });
+    resyncAfterReconnect(store);
+    expect(calls).toEqual(["fleet", "history", "review", "permissions"]);
   });
 });
 

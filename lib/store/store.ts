@@ -45,3 +45,15 @@ export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown
 export const STARTUP_LOADS: Array<(store: FleetStoreApi) => Promise<void> | void> = [
   (store) => store.getState().loadFleet(),
 ];
+
+/**
+ * After the event stream reconnects it may have missed events: reload the fleet and every view that
+ * was already loaded (history, review, permissions), so nothing sent during the gap is lost.
+ */
+export function resyncAfterReconnect(store: FleetStoreApi): void {
+  const state = store.getState();
+  void state.loadFleet();
+  if (state.historyStatus !== "idle") void state.loadHistory();
+  if (state.review !== null) void state.loadReview();
+  if (state.permissions !== null) void state.loadPermissions();
+}
