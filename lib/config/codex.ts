@@ -7,7 +7,7 @@ import "server-only";
 
 import { parse as parseToml, TomlError } from "smol-toml";
 
-import { FindingSink, lintCommon, SERVER_ID_PATTERN } from "./entry";
+import { fieldReaders, FindingSink, lintCommon, SERVER_ID_PATTERN } from "./entry";
 import type { Env } from "./expand";
 import { hasReference } from "./expand";
 import type { TextPosition } from "./json-text";
@@ -185,30 +185,7 @@ function normalizeCodexEntry(
   }
 
   const shapeErrors: string[] = [];
-  const str = (key: string): string | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== "string") shapeErrors.push(`"${key}" must be a string`);
-    return typeof value === "string" ? value : undefined;
-  };
-  const strList = (key: string): string[] | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
-      shapeErrors.push(`"${key}" must be an array of strings`);
-      return undefined;
-    }
-    return value as string[];
-  };
-  const strMap = (key: string): Record<string, string> | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (!isPlainObject(value) || Object.values(value).some((item) => typeof item !== "string")) {
-      shapeErrors.push(`"${key}" must be a table of strings`);
-      return undefined;
-    }
-    return value as Record<string, string>;
-  };
+  const { str, strList, strMap } = fieldReaders(entry, shapeErrors, "a table of strings");
 
   const command = str("command");
   const args = strList("args");

@@ -194,33 +194,7 @@ export function normalizeJsonEntry(id: string, entry: unknown, ctx: EntryContext
 
   // Field shapes first: a wrong shape makes the entry unusable, and we say which field.
   const shapeErrors: string[] = [];
-  const str = (key: string): string | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (typeof value !== "string") {
-      shapeErrors.push(`"${key}" must be a string`);
-      return undefined;
-    }
-    return value;
-  };
-  const strList = (key: string): string[] | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
-      shapeErrors.push(`"${key}" must be an array of strings`);
-      return undefined;
-    }
-    return value as string[];
-  };
-  const strMap = (key: string): Record<string, string> | undefined => {
-    const value = entry[key];
-    if (value === undefined) return undefined;
-    if (!isPlainObject(value) || Object.values(value).some((item) => typeof item !== "string")) {
-      shapeErrors.push(`"${key}" must be an object of strings`);
-      return undefined;
-    }
-    return value as Record<string, string>;
-  };
+  const { str, strList, strMap } = fieldReaders(entry, shapeErrors, "an object of strings");
 
   const rawType = entry.type;
   const command = str("command");
@@ -302,4 +276,40 @@ export function normalizeJsonEntry(id: string, entry: unknown, ctx: EntryContext
 
   lintCommon(id, server, sink, ctx.projectFile, CLAUDE_FORMATS.includes(source.format) ? "claude-code" : source.format);
   return { server, findings: sink.findings };
+}
+
+/**
+ * Typed readers over one config entry's fields: a field of the wrong shape is recorded in `shapeErrors`
+ * (naming the field) and read as absent. Shared by the JSON formats and Codex (`mapNoun` is how each
+ * format names a string map: "an object of strings", "a table of strings").
+ */
+export function fieldReaders(entry: Record<string, unknown>, shapeErrors: string[], mapNoun: string) {
+  const str = (key: string): string | undefined => {
+    const value = entry[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string") {
+      shapeErrors.push(`"${key}" must be a string`);
+      return undefined;
+    }
+    return value;
+  };
+  const strList = (key: string): string[] | undefined => {
+    const value = entry[key];
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) {
+      shapeErrors.push(`"${key}" must be an array of strings`);
+      return undefined;
+    }
+    return value as string[];
+  };
+  const strMap = (key: string): Record<string, string> | undefined => {
+    const value = entry[key];
+    if (value === undefined) return undefined;
+    if (!isPlainObject(value) || Object.values(value).some((item) => typeof item !== "string")) {
+      shapeErrors.push(`"${key}" must be ${mapNoun}`);
+      return undefined;
+    }
+    return value as Record<string, string>;
+  };
+  return { str, strList, strMap };
 }

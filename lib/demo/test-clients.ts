@@ -87,14 +87,7 @@ export async function closeAllClients(): Promise<void> {
   await Promise.all(clients.map((client) => client.close().catch(() => {})));
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isAlive } from "@/lib/fleet/testing/process-tree";
 
 export async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
