@@ -29,12 +29,26 @@ export interface CheckResult {
 
 export type CombinatorKeyword = "anyOf" | "oneOf" | "allOf";
 
+/**
+ * How a root `anyOf` / `oneOf` / `allOf` was flattened, Claude Code's way (DESIGN.md "Flattening";
+ * docs/clients.md): the sentence put before the description and, in words, everything the flat
+ * schema no longer enforces, so a user can see what the server must now check itself.
+ */
 export interface FlattenInfo {
+  /** The combinator whose wording the sentence uses: `oneOf` when present, else `anyOf`, else `allOf`. */
   keyword: CombinatorKeyword;
-  /** anyOf / oneOf only: the constraint the flat schema no longer expresses, in words. */
+  /** Every root combinator that was merged, in the order allOf, anyOf, oneOf (always set by flattenSchema). */
+  keywords?: CombinatorKeyword[];
+  /** `Input constraint: ...`, joined to the description with a blank line (`sentence + "\n\n" + description`). */
+  sentence: string;
+  /** Everything lost, joined in one line starting "the server must check: " (absent when nothing is lost). */
   lostConstraint?: string;
-  /** The sentence put before the description, e.g. "Provide exactly one of: (id) or (key)." */
-  sentence?: string;
+  /**
+   * Each thing the flat schema no longer enforces, with its place in the original schema:
+   * `flatten:one-of`, `flatten:at-least-one-of`, `flatten:root-keyword`, `flatten:branch-keyword`,
+   * `flatten:property-name`, `flatten:branch-ignored`, `flatten:property-conflict` (always set by flattenSchema).
+   */
+  lost?: Finding[];
 }
 
 export interface ToolAnnotations {
@@ -72,13 +86,13 @@ export interface SnapshotTool {
   originalName: string;
   /** null when excluded. */
   exposedName: string | null;
-  /** `mcp__<serverId>__<originalName>`. */
+  /** `mcp__<serverId>__<originalName>`, both parts sanitized: the name Claude Code sends and its rules use. */
   claudeCodeName: string;
   title?: string;
   annotations?: ToolAnnotations;
-  /** Final: what a model would see (tag and flattening sentence included). */
+  /** Final, as an Agent SDK host with our reconciler sends it (tag and flattening sentence included); see lib/clients for each client's own. */
   description: string;
-  /** Final: what a model would see (flattened). */
+  /** Final, as an Agent SDK host sends it (flattened the way Claude Code flattens). */
   inputSchema: unknown;
   /** As received, for the side-by-side views. */
   originalDescription: string;
@@ -118,7 +132,7 @@ export interface ForwardEntry {
 }
 
 export interface FleetSnapshot {
-  /** SHA-256 of the canonical JSON of the reconciled tool list: a prompt-cache key. */
+  /** The agent-sdk view's fleet hash: SHA-256 over the tool hashes of the exposed tools by exposed name (a prompt-cache key). */
   fleetHash: string;
   servers: SnapshotServer[];
   /** Ordered by exposed name (excluded tools last, by server and original name). */

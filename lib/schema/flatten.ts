@@ -1,113 +1,222 @@
 /**
- * Flattening of a root-level allOf / anyOf / oneOf into one object schema, as Claude Code does
- * before sending a tool (DESIGN.md "Flattening", seed 001). Failures are results with a reason.
+ * Flattening of root-level allOf / anyOf / oneOf into one object schema, exactly as Claude Code
+ * 2.1.328 does before it sends a tool (DESIGN.md "Flattening", docs/clients.md): the kept root
+ * keywords, `additionalProperties: true`, `required` always present, local `$ref` branches resolved,
+ * non-object branches ignored, invalid property names dropped, conflicts merged, and the
+ * `Input constraint: ...` sentence. What the flat schema no longer enforces is recorded in words.
+ * The Agent SDK view uses the same algorithm: the Claude API refuses root combinators for any host.
  */
-import type { CombinatorKeyword, FlattenInfo } from "../reconcile/types";
+import type { CombinatorKeyword, Finding, FlattenInfo } from "../reconcile/types";
 import { canonicalJson } from "./canonical-json";
 import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
+import { resolveLocalRef } from "./local-ref";
+
+/** FlattenInfo as flattenSchema makes it: every field set. */
+export type FlattenReport = Required<Pick<FlattenInfo, "keyword" | "keywords" | "sentence" | "lost">> & Pick<FlattenInfo, "lostConstraint">;
 
 export type FlattenOutcome =
   /** No root combinator: the schema is sent as it is. */
   | { status: "unchanged"; schema: unknown }
-  | { status: "flattened"; schema: Record<string, unknown>; info: FlattenInfo }
-  /** The tool cannot be sent: `reason` says why. */
+  | { status: "flattened"; schema: Record<string, unknown>; info: FlattenReport }
+  /** No flat schema can be made (a root combinator that is not an array): `reason` says why. */
   | { status: "failed"; keyword: CombinatorKeyword; reason: string };
 
-type Branch = { properties: Record<string, unknown>; required: string[] };
+/** Root keywords Claude Code copies onto the flat schema; every other one is dropped. */
+export const KEPT_ROOT_KEYWORDS = ["$defs", "definitions", "$schema", "additionalProperties", "description", "title"] as const;
 
-/** Flattens a root-level combinator; nested combinators are left as they are. */
+/** Property names Claude Code keeps when it merges branches (the Claude API's rule). */
+export const FLAT_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+// Keywords of a branch that the merge reads or that say nothing about the input.
+const READ_BRANCH_KEYWORDS = new Set(["type", "properties", "required", "description", "title", "$comment", "examples", "$id", "$anchor"]);
+const ROOT_HANDLED = new Set<string>([...ROOT_COMBINATORS, ...KEPT_ROOT_KEYWORDS, "type", "properties", "required"]);
+
+interface Branch {
+  keyword: CombinatorKeyword;
+  /** Pointer of the branch in the original schema. */
+  at: string;
+  properties: [string, unknown][];
+  required: string[];
+}
+
+interface PropertySlot {
+  definitions: unknown[];
+  texts: string[];
+  /** Set when a definition came from an anyOf / oneOf branch: differing definitions then become anyOf. */
+  alternative: boolean;
+  /** Where the first definition came from, for messages. */
+  firstAt: string;
+}
+
+/** Flattens root-level combinators; nested combinators are left as they are. */
 export function flattenSchema(schema: unknown): FlattenOutcome {
   if (!isPlainObject(schema)) return { status: "unchanged", schema };
-  const present = ROOT_COMBINATORS.filter((k) => k in schema);
-  if (present.length === 0) return { status: "unchanged", schema };
-  const keyword = present[0];
-  if (present.length > 1) {
-    return fail(keyword, `the root holds ${present.join(" and ")} at once; only one root combinator can be flattened`);
+  const keywords = ROOT_COMBINATORS.filter((k) => k in schema);
+  if (keywords.length === 0) return { status: "unchanged", schema };
+  const notArray = keywords.find((k) => !Array.isArray(schema[k]));
+  if (notArray) {
+    return { status: "failed", keyword: notArray, reason: `cannot flatten root ${notArray}: it is ${describe(schema[notArray])}, not an array of schemas` };
   }
-  const raw = schema[keyword];
-  if (!Array.isArray(raw) || raw.length === 0) return fail(keyword, `root ${keyword} must be a non-empty array of object schemas`);
 
-  const root = readBranch(schema, "");
-  if (typeof root === "string") return fail(keyword, root);
-  const branches: Branch[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const at = pointer("", keyword, i);
-    const branch = raw[i];
-    if (!isPlainObject(branch)) return fail(keyword, `branch ${at} is ${describe(branch)}, not an object schema`);
-    if ("$ref" in branch) return fail(keyword, `branch ${at} is a $ref; only inline object schemas can be merged`);
-    if ("type" in branch && branch.type !== "object") {
-      return fail(keyword, `branch ${at} has type ${JSON.stringify(branch.type)}, not "object"`);
+  const lost: Finding[] = [];
+  const slots = new Map<string, PropertySlot>();
+  const add = (name: string, definition: unknown, at: string, alternative: boolean) => {
+    if (!FLAT_PROPERTY_NAME.test(name)) {
+      lost.push({
+        code: "flatten:property-name",
+        message: `property ${JSON.stringify(name)} breaks ^[a-zA-Z0-9_.-]{1,64}$ and was dropped`,
+        path: pointer(at, "properties", name),
+      });
+      return;
     }
-    const inner = ROOT_COMBINATORS.find((k) => k in branch);
-    if (inner) return fail(keyword, `branch ${at} holds its own ${inner} at its root`);
-    const read = readBranch(branch, at);
-    if (typeof read === "string") return fail(keyword, read);
-    branches.push(read);
+    const text = canonicalJson(definition);
+    const slot = slots.get(name);
+    if (!slot) {
+      slots.set(name, { definitions: [definition], texts: [text], alternative, firstAt: at });
+      return;
+    }
+    slot.alternative ||= alternative;
+    if (!slot.texts.includes(text)) {
+      slot.texts.push(text);
+      slot.definitions.push(definition);
+    }
+  };
+
+  const rootProperties = isPlainObject(schema.properties) ? Object.entries(schema.properties) : [];
+  for (const [name, definition] of rootProperties) add(name, definition, "", false);
+  const branches: Branch[] = [];
+  for (const keyword of keywords) {
+    (schema[keyword] as unknown[]).forEach((raw, i) => {
+      const at = pointer("", keyword, i);
+      const branch = readBranch(schema, raw, keyword, at, lost);
+      if (!branch) return;
+      branches.push(branch);
+      for (const [name, definition] of branch.properties) add(name, definition, at, keyword !== "allOf");
+    });
   }
 
-  const properties = mergeProperties([root, ...branches], keyword === "allOf" ? "allOf" : "anyOf");
-  const required =
-    keyword === "allOf"
-      ? unique([root, ...branches].flatMap((b) => b.required))
-      : unique([...root.required, ...branches[0].required.filter((name) => branches.every((b) => b.required.includes(name)))]);
+  const properties: Record<string, unknown> = {};
+  for (const [name, slot] of slots) {
+    if (slot.definitions.length === 1) properties[name] = slot.definitions[0];
+    else if (slot.alternative) {
+      properties[name] = { anyOf: stringTypedFirst(slot.definitions) };
+      lost.push({
+        code: "flatten:property-conflict",
+        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions across branches; it now accepts any of them`,
+        path: pointer("", "properties", name),
+      });
+    } else {
+      properties[name] = slot.definitions[0];
+      lost.push({
+        code: "flatten:property-conflict",
+        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the first (${slot.firstAt || "the root"}) is kept`,
+        path: pointer("", "properties", name),
+      });
+    }
+  }
 
-  const out: Record<string, unknown> = {};
-  if (!("type" in schema)) out.type = "object";
+  const required = unique([
+    ...stringList(schema.required),
+    ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required),
+    ...(["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword))),
+  ]);
+
+  const out: Record<string, unknown> = { type: "object", properties, required };
+  for (const key of KEPT_ROOT_KEYWORDS) if (key in schema) out[key] = schema[key];
+  if (!("additionalProperties" in schema)) out.additionalProperties = true;
   for (const key of Object.keys(schema)) {
-    if (key === keyword) continue;
-    if (key === "type") out.type = "object";
-    else if (key === "properties") out.properties = properties;
-    else if (key === "required") out.required = required;
-    else out[key] = schema[key];
+    if (ROOT_HANDLED.has(key)) continue;
+    lost.push({ code: "flatten:root-keyword", message: `root keyword ${key} is dropped`, path: pointer("", key) });
   }
-  if (!("properties" in out) && Object.keys(properties).length > 0) out.properties = properties;
-  if (!("required" in out) && required.length > 0) out.required = required;
 
-  if (keyword === "allOf") return { status: "flattened", schema: out, info: { keyword } };
-  const sets = branches.map((b) => (b.required.length > 0 ? `(${b.required.join(", ")})` : "(nothing required)")).join(" or ");
-  const quantity = keyword === "oneOf" ? "exactly" : "at least";
+  const keyword: CombinatorKeyword = keywords.includes("oneOf") ? "oneOf" : keywords.includes("anyOf") ? "anyOf" : "allOf";
+  const alternatives = branches.filter((b) => b.keyword !== "allOf");
+  const sentence = constraintSentence(keyword, alternatives);
+  if (keyword !== "allOf") lost.unshift(alternativesLost(keyword, alternatives));
   return {
     status: "flattened",
     schema: out,
     info: {
       keyword,
-      sentence: `Provide ${quantity} one of: ${sets}.`,
-      lostConstraint: `the server must check: ${quantity} one of ${sets}`,
+      keywords,
+      sentence,
+      ...(lost.length > 0 ? { lostConstraint: `the server must check: ${lost.map((f) => f.message).join("; ")}` } : {}),
+      lost,
     },
   };
 }
 
-function fail(keyword: CombinatorKeyword, reason: string): FlattenOutcome {
-  return { status: "failed", keyword, reason: `cannot flatten root ${keyword}: ${reason}` };
+/** The sentence Claude Code puts before the description of a flattened tool. */
+export function constraintSentence(keyword: CombinatorKeyword, alternatives: readonly Pick<Branch, "properties" | "required">[]): string {
+  if (keyword === "allOf") return "Input constraint: all listed parameters apply together (flattened from a JSON Schema allOf).";
+  const quantity = keyword === "oneOf" ? "exactly one of" : "at least one of";
+  const groups = groupsOf(alternatives);
+  if (groups.length === 0) {
+    return `Input constraint: Provide parameters for ${quantity} the documented parameter groups (flattened from a JSON Schema ${keyword}).`;
+  }
+  return `Input constraint: Provide parameters for ${quantity}: ${groups.map((g) => `(${g})`).join(" or ")}.`;
 }
 
-function readBranch(node: Record<string, unknown>, at: string): Branch | string {
-  const properties = node.properties ?? {};
-  if (!isPlainObject(properties)) return `${at}/properties is ${describe(properties)}, not an object`;
-  const required = node.required ?? [];
-  if (!Array.isArray(required) || required.some((r) => typeof r !== "string")) {
-    return `${at}/required is not an array of property names`;
-  }
-  return { properties, required: required as string[] };
+/** `sentence + "\n\n" + description`, or the sentence alone when there is no description. */
+export function withConstraintSentence(sentence: string, description: string): string {
+  return description ? `${sentence}\n\n${description}` : sentence;
 }
 
-// A property given different schemas in several places keeps all of them under one combinator.
-function mergeProperties(sources: Branch[], combine: "allOf" | "anyOf"): Record<string, unknown> {
-  const seen = new Map<string, { schemas: unknown[]; texts: Set<string> }>();
-  for (const source of sources) {
-    for (const [name, sub] of Object.entries(source.properties)) {
-      const text = canonicalJson(sub);
-      const entry = seen.get(name);
-      if (!entry) seen.set(name, { schemas: [sub], texts: new Set([text]) });
-      else if (!entry.texts.has(text)) {
-        entry.texts.add(text);
-        entry.schemas.push(sub);
-      }
-    }
+// A group is a branch's required names, or its property names when it requires none.
+function groupsOf(branches: readonly Pick<Branch, "properties" | "required">[]): string[] {
+  return branches
+    .map((b) => (b.required.length > 0 ? b.required : b.properties.map(([name]) => name)).join(", "))
+    .filter((group) => group !== "");
+}
+
+function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Finding {
+  const groups = groupsOf(branches);
+  const quantity = keyword === "oneOf" ? "exactly one of" : "at least one of";
+  return {
+    code: keyword === "oneOf" ? "flatten:one-of" : "flatten:at-least-one-of",
+    message: groups.length > 0 ? `${quantity} ${groups.map((g) => `(${g})`).join(" or ")}` : `${quantity} the ${keyword} branches`,
+    path: `/${keyword}`,
+  };
+}
+
+// A branch is read after resolving a local $ref; one that is not an object schema adds nothing.
+function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch | null {
+  const ignored = (why: string): null => {
+    lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
+    return null;
+  };
+  const resolution = resolveLocalRef(root, raw);
+  if (resolution.status === "cycle") return ignored(`is a $ref cycle (${resolution.via.join(" -> ")})`);
+  if (resolution.status === "not-local") return ignored(`refers outside the document (${resolution.ref})`);
+  if (resolution.status === "missing") return ignored(`refers to ${resolution.ref}, which does not exist`);
+  const node = resolution.value;
+  if (!isPlainObject(node)) return ignored(`is ${describe(node)}, not an object schema`);
+  if (node.type !== undefined && node.type !== "object") return ignored(`has type ${JSON.stringify(node.type)}, not "object"`);
+  for (const key of Object.keys(node)) {
+    if (READ_BRANCH_KEYWORDS.has(key) || key === "$ref") continue;
+    lost.push({ code: "flatten:branch-keyword", message: `keyword ${key} of branch ${at} is dropped`, path: pointer(at, key) });
   }
-  const out: Record<string, unknown> = {};
-  for (const [name, { schemas }] of seen) out[name] = schemas.length === 1 ? schemas[0] : { [combine]: schemas };
-  return out;
+  return {
+    keyword,
+    at,
+    properties: isPlainObject(node.properties) ? Object.entries(node.properties) : [],
+    required: stringList(node.required),
+  };
+}
+
+function requiredInEvery(branches: Branch[]): string[] {
+  if (branches.length === 0) return [];
+  return branches[0].required.filter((name) => branches.every((b) => b.required.includes(name)));
+}
+
+// Claude Code lists the string-typed definitions of a conflicting property first.
+function stringTypedFirst(definitions: unknown[]): unknown[] {
+  const isString = (d: unknown) => isPlainObject(d) && d.type === "string";
+  return [...definitions.filter(isString), ...definitions.filter((d) => !isString(d))];
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
 function unique(names: string[]): string[] {
@@ -116,6 +225,7 @@ function unique(names: string[]): string[] {
 
 function describe(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "missing";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "boolean") return `the boolean schema ${value}`;
   return `a ${typeof value}`;
