@@ -1,10 +1,13 @@
 /**
- * The effective decision of every tool (issue 6): our rules plus the MCP rules already in the
- * project's Claude Code settings files, under Claude Code's precedence. An existing rule that names
- * exactly a tool or server we manage is superseded: exporting replaces it with ours.
+ * The effective decision of every tool (DESIGN.md "Permissions"): the decision Claude Code makes
+ * from our rules as we export them (compiled, so it equals what the user set) plus the MCP rules
+ * already in the project's Claude Code settings files. An existing rule that our export replaces
+ * is left out: exporting removes it.
  */
-import { evaluate, isMcpRule, ourSourcedRules, ruleName } from "./rules";
+import { compileClaudeRules } from "./compile-claude";
+import { evaluate, isMcpRule, ruleName } from "./rules";
 import { suggestDecision } from "./suggest";
+import { intendedDecision } from "./universe";
 import type { EffectiveDecision, ExistingRule, OurRule, PermissionTool, RuleDecision, SourcedRule, Suggestion } from "./types";
 
 export interface PermissionRow {
@@ -18,32 +21,34 @@ export interface PermissionRow {
   ours: RuleDecision;
   /** Our default for its server (`none` when we have none). */
   serverDefault: RuleDecision;
+  /** What the user set: the tool's own rule, else the server default, else `none`. */
+  intended: RuleDecision;
+  /** What Claude Code decides, and which rule decides it. */
   effective: EffectiveDecision;
 }
 
-/** Rule names we manage: every rule of ours, `none` included (a `none` still removes an old exact rule on export). */
-export function managedRuleNames(ours: readonly OurRule[], previous: readonly string[] = []): Set<string> {
-  return new Set([...ours.map((r) => ruleName(r.serverId, r.toolName)), ...previous]);
+/** Rule names our export replaces in a settings file: every rule of ours (`none` included) and earlier ones. */
+export function managedRuleNames(ours: readonly OurRule[], previous: readonly string[] = [], tools: readonly PermissionTool[] = []): Set<string> {
+  return new Set([...compileClaudeRules(ours, tools).managed, ...ours.map((r) => ruleName(r.serverId, r.toolName)), ...previous]);
 }
 
-/** Ours first, then every existing MCP rule that our export would not replace. */
-export function combinedRules(ours: readonly OurRule[], existing: readonly ExistingRule[]): SourcedRule[] {
-  const managed = managedRuleNames(ours);
+/** Our rules as exported, then every existing MCP rule that our export would not replace. */
+export function combinedRules(ours: readonly OurRule[], existing: readonly ExistingRule[], tools: readonly PermissionTool[] = []): SourcedRule[] {
+  const compiled = compileClaudeRules(ours, tools);
+  const managed = new Set(compiled.managed);
   return [
-    ...ourSourcedRules(ours),
-    ...existing
-      .filter((r) => isMcpRule(r.rule) && !managed.has(r.rule))
-      .map((r) => ({ rule: r.rule, list: r.list, source: r.file })),
+    ...compiled.rules.map((r) => ({ rule: r.rule, list: r.list, source: "ours", serverDefault: r.from === "server" })),
+    ...existing.filter((r) => isMcpRule(r.rule) && !managed.has(r.rule)).map((r) => ({ rule: r.rule, list: r.list, source: r.file })),
   ];
 }
 
 export function permissionRows(tools: readonly PermissionTool[], ours: readonly OurRule[], existing: readonly ExistingRule[]): PermissionRow[] {
-  const rules = combinedRules(ours, existing);
+  const rules = combinedRules(ours, existing, tools);
   const toolRule = new Map<string, RuleDecision>();
   const serverRule = new Map<string, RuleDecision>();
   for (const r of ours) {
     if (r.toolName === null) serverRule.set(r.serverId, r.decision);
-    else toolRule.set(ruleName(r.serverId, r.toolName), r.decision);
+    else toolRule.set(`${r.serverId}\u0000${r.toolName}`, r.decision);
   }
   return tools.map((tool) => ({
     serverId: tool.serverId,
@@ -52,8 +57,9 @@ export function permissionRows(tools: readonly PermissionTool[], ours: readonly 
     excluded: tool.excluded !== null && tool.excluded !== undefined,
     annotations: tool.annotations ?? null,
     suggestion: suggestDecision(tool),
-    ours: toolRule.get(ruleName(tool.serverId, tool.originalName)) ?? "none",
+    ours: toolRule.get(`${tool.serverId}\u0000${tool.originalName}`) ?? "none",
     serverDefault: serverRule.get(tool.serverId) ?? "none",
+    intended: intendedDecision(ours, tool.serverId, tool.originalName).decision,
     effective: evaluate(tool, rules),
   }));
 }

@@ -7,7 +7,9 @@ export { evaluate, isAnchoredGlob, isMcpRule, ignoredReason, ourSourcedRules, ru
 export { suggestDecision } from "./suggest";
 export { combinedRules, managedRuleNames, permissionRows, type PermissionRow } from "./effective";
 export { allowedAtOf, lintRules, type LintInput } from "./lint";
-export { claudeSettingsText, exportClaude, type ClaudeExport } from "./export-claude";
+export { claudeSettingsText, exportClaude, untrustedAllowWarning, type ClaudeExport } from "./export-claude";
+export { compileClaudeRules, expandServerNames, type CompiledClaudeRules, type CompiledRule } from "./compile-claude";
+export { exportServers, intendedDecision, looserExceptions, STRICTNESS, type ExportServer, type ExportTool, type IntendedDecision } from "./universe";
 export { exportCodex, tomlKey, type CodexExport } from "./export-codex";
 export { cursorText, exportCursor, type CursorExport } from "./export-cursor";
 export { locateJsonError } from "./json-locate";

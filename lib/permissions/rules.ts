@@ -3,13 +3,17 @@
  * bare `mcp__s`, globs anchored after a literal `mcp__s__`, and for deny/ask also unanchored `*` /
  * `mcp__*`. Evaluation is deny, then ask, then allow; the first match wins whatever its specificity.
  */
+import { claudeCodeName, sanitizeNamePart } from "@/lib/reconcile/names";
 import type { Decision, EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
 
 export const LIST_ORDER: readonly RuleList[] = ["deny", "ask", "allow"];
 
-/** The Claude Code name of a tool (`mcp__<server>__<tool>`) or, with no tool, the bare server rule. */
+/**
+ * The Claude Code name of a tool (`mcp__<server>__<tool>`) or, with no tool, the bare server rule, both
+ * sanitized as Claude Code sends them: a rule on `mcp__fs__files.read` matches nothing, `mcp__fs__files_read` does.
+ */
 export function ruleName(serverId: string, toolName: string | null): string {
-  return toolName === null ? `mcp__${serverId}` : `mcp__${serverId}__${toolName}`;
+  return toolName === null ? `mcp__${sanitizeNamePart(serverId)}` : claudeCodeName(serverId, toolName);
 }
 
 /** Rules that can concern an MCP tool: `mcp__...`, or a bare `*` (which deny/ask apply to every tool). */
