@@ -39,10 +39,12 @@ describe("Claude Code's description limit", () => {
   test.each([
     ["at the limit: whole", "x".repeat(4096), 4096, null],
     ["one over: 4,096 kept, then the suffix (4,109 in all)", "x".repeat(4097), 4109, { limit: 4096, originalLength: 4097, suffix: "\u2026 [truncated]" }],
+    ["an emoji across the cut: its first half goes too", `${"x".repeat(4095)}\u{1F600}x`, 4108, { limit: 4096, originalLength: 4098, suffix: "\u2026 [truncated]" }],
   ])("cutDescription %s", (_label, text, length, cut) => {
     const result = cutDescription(text);
     expect(result.text).toHaveLength(length);
     expect(result.cut).toEqual(cut);
     if (cut) expect(result.text.endsWith("x\u2026 [truncated]")).toBe(true);
+    expect(result.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
   });
 });

@@ -29,10 +29,16 @@ export interface DescriptionCut {
   suffix: string;
 }
 
-/** A description as a client with a character limit sends it: cut at `limit`, then the suffix. */
+/**
+ * A description as a client with a character limit sends it: cut at `limit` UTF-16 code units, less
+ * the first half of a surrogate pair split by the cut (observed with an emoji on the boundary), then the suffix.
+ */
 export function cutDescription(text: string, limit = CLAUDE_CODE_DESCRIPTION_LIMIT, suffix = TRUNCATION_SUFFIX): { text: string; cut: DescriptionCut | null } {
   if (text.length <= limit) return { text, cut: null };
-  return { text: text.slice(0, limit) + suffix, cut: { limit, originalLength: text.length, suffix } };
+  let kept = text.slice(0, limit);
+  const last = kept.charCodeAt(kept.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) kept = kept.slice(0, -1);
+  return { text: kept + suffix, cut: { limit, originalLength: text.length, suffix } };
 }
 
 const encoder = new TextEncoder();

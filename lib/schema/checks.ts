@@ -95,11 +95,13 @@ export const DIALECT_2020_12_URIS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Is the schema checked against the 2020-12 metaschema? Only when `$schema` is absent or exactly the
- * 2020-12 URI (with or without `#`): Claude Code sends a schema declaring anything else unchecked.
+ * Is the schema checked against the 2020-12 metaschema? Only when `$schema` is absent (or null) or
+ * exactly the 2020-12 https URI (with or without `#`): Claude Code sends a schema declaring anything
+ * else unchecked (observed, docs/clients.md).
  */
 export function isValidatedAs2020(schema: Record<string, unknown>): boolean {
-  return schema.$schema === undefined || (typeof schema.$schema === "string" && DIALECT_2020_12_URIS.has(schema.$schema));
+  const declared = schema.$schema;
+  return declared === undefined || declared === null || (typeof declared === "string" && DIALECT_2020_12_URIS.has(declared));
 }
 
 let quickAjv: Ajv2020 | undefined;
@@ -136,7 +138,7 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
   }
   // Ajv throws for a `$schema` it has no copy of; the dialect is settled above.
   let rest: Record<string, unknown> = schema;
-  if ("$schema" in schema) {
+  if (schema.$schema !== undefined) {
     const { $schema: _declared, ...withoutDialect } = schema;
     rest = withoutDialect;
   }

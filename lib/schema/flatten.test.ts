@@ -55,15 +55,39 @@ describe("flattenSchema: Claude Code's flat schema", () => {
     expect(schema.definitions).toBe(defs);
   });
 
-  test("required: the root's, every allOf branch's, and names every anyOf branch requires", () => {
-    expect(
-      flat({
-        type: "object",
-        required: ["r"],
-        allOf: [{ required: ["a1"] }, { required: ["a2", "r"] }],
-        anyOf: [{ required: ["x", "t"] }, { required: ["t", "y"] }],
-      }).schema.required,
-    ).toEqual(["r", "a1", "a2", "t"]);
+  test("required: the root's, every allOf branch's, and names every anyOf branch requires, when a property is left for them", () => {
+    const outcome = flat({
+      type: "object",
+      properties: { r: {}, a1: {}, a2: {}, t: {} },
+      required: ["r"],
+      allOf: [{ required: ["a1", "ghost"] }, { required: ["a2", "r"] }],
+      anyOf: [{ required: ["x", "t"] }, { required: ["t", "y"] }],
+    });
+    expect(outcome.schema.required).toEqual(["r", "a1", "a2", "t"]);
+    expect(outcome.info.lost.filter((f) => f.code === "flatten:required-dropped").map((f) => f.message)).toEqual([
+      '"ghost" is required but no property is left for it, so it is not required',
+    ]);
+  });
+
+  test("a branch that adds nothing still counts: nothing is required in every branch", () => {
+    expect(flat({ type: "object", anyOf: [{ type: "string" }, { properties: { a: {} }, required: ["a"] }] }).schema.required).toEqual([]);
+  });
+
+  test("a root property wins over a branch's definition of it", () => {
+    expect(flat({ type: "object", properties: { v: { type: "integer" } }, anyOf: [{ properties: { v: { type: "string" } } }] }).schema.properties).toEqual({
+      v: { type: "integer" },
+    });
+  });
+
+  test("a branch that refers to the root (#) is not resolved", () => {
+    const outcome = flat({ type: "object", properties: { x: {} }, anyOf: [{ $ref: "#" }, { properties: { y: {} }, required: ["y"] }] });
+    expect(outcome.info.sentence).toBe("Input constraint: Provide parameters for at least one of: (y).");
+  });
+
+  test("the same group in several branches is named once", () => {
+    expect(flat({ type: "object", anyOf: [{ properties: { v: { type: "number" } } }, { properties: { v: { type: "boolean" } } }] }).info.sentence).toBe(
+      "Input constraint: Provide parameters for at least one of: (v).",
+    );
   });
 
   test("required is [] when nothing is required", () => {
@@ -136,7 +160,7 @@ describe("flattenSchema: Claude Code's flat schema", () => {
   test.each([
     ["anyOf", { anyOf: [{ required: ["a"] }, { required: ["b", "c"] }] }, "Input constraint: Provide parameters for at least one of: (a) or (b, c)."],
     ["oneOf", { oneOf: [{ required: ["a"] }, { required: ["b"] }] }, "Input constraint: Provide parameters for exactly one of: (a) or (b)."],
-    ["oneOf and anyOf: the oneOf wording wins", { anyOf: [{ required: ["a"] }], oneOf: [{ required: ["b"] }] }, "Input constraint: Provide parameters for exactly one of: (a) or (b)."],
+    ["oneOf and anyOf: the oneOf wording and groups win", { anyOf: [{ required: ["a"] }], oneOf: [{ required: ["b"] }, { required: ["c"] }] }, "Input constraint: Provide parameters for exactly one of: (b) or (c)."],
     ["allOf", { allOf: [{ required: ["a"] }] }, "Input constraint: all listed parameters apply together (flattened from a JSON Schema allOf)."],
     ["a branch without required: its property names", { anyOf: [{ properties: { x: {}, y: {} } }, { required: ["z"] }] }, "Input constraint: Provide parameters for at least one of: (x, y) or (z)."],
     ["no group at all (anyOf)", { anyOf: [{}, {}] }, "Input constraint: Provide parameters for at least one of the documented parameter groups (flattened from a JSON Schema anyOf)."],

@@ -46,6 +46,8 @@ interface PropertySlot {
   alternative: boolean;
   /** Where the first definition came from, for messages. */
   firstAt: string;
+  /** The root defines it: the root's definition is kept, whatever the branches say (observed). */
+  fromRoot: boolean;
 }
 
 /** Flattens root-level combinators; nested combinators are left as they are. */
@@ -72,7 +74,7 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
     const text = canonicalJson(definition);
     const slot = slots.get(name);
     if (!slot) {
-      slots.set(name, { definitions: [definition], texts: [text], alternative, firstAt: at });
+      slots.set(name, { definitions: [definition], texts: [text], alternative, firstAt: at, fromRoot: at === "" });
       return;
     }
     slot.alternative ||= alternative;
@@ -89,7 +91,6 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
     (schema[keyword] as unknown[]).forEach((raw, i) => {
       const at = pointer("", keyword, i);
       const branch = readBranch(schema, raw, keyword, at, lost);
-      if (!branch) return;
       branches.push(branch);
       for (const [name, definition] of branch.properties) add(name, definition, at, keyword !== "allOf");
     });
@@ -98,7 +99,7 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
   const properties: Record<string, unknown> = {};
   for (const [name, slot] of slots) {
     if (slot.definitions.length === 1) properties[name] = slot.definitions[0];
-    else if (slot.alternative) {
+    else if (slot.alternative && !slot.fromRoot) {
       properties[name] = { anyOf: stringTypedFirst(slot.definitions) };
       lost.push({
         code: "flatten:property-conflict",
@@ -109,17 +110,22 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
       properties[name] = slot.definitions[0];
       lost.push({
         code: "flatten:property-conflict",
-        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the first (${slot.firstAt || "the root"}) is kept`,
+        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the ${slot.fromRoot ? "root's" : `first (${slot.firstAt})`} is kept`,
         path: pointer("", "properties", name),
       });
     }
   }
 
-  const required = unique([
+  // Every branch counts, one that adds nothing too; a name no property is left for is not required.
+  const wanted = unique([
     ...stringList(schema.required),
     ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required),
     ...(["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword))),
   ]);
+  const required = wanted.filter((name) => name in properties);
+  for (const name of wanted.filter((n) => !(n in properties))) {
+    lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
+  }
 
   const out: Record<string, unknown> = { type: "object", properties, required };
   for (const key of KEPT_ROOT_KEYWORDS) if (key in schema) out[key] = schema[key];
@@ -130,7 +136,8 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
   }
 
   const keyword: CombinatorKeyword = keywords.includes("oneOf") ? "oneOf" : keywords.includes("anyOf") ? "anyOf" : "allOf";
-  const alternatives = branches.filter((b) => b.keyword !== "allOf");
+  // The groups come from the keyword whose wording the sentence uses (oneOf over anyOf).
+  const alternatives = branches.filter((b) => b.keyword === keyword);
   const sentence = constraintSentence(keyword, alternatives);
   if (keyword !== "allOf") lost.unshift(alternativesLost(keyword, alternatives));
   return {
@@ -162,11 +169,12 @@ export function withConstraintSentence(sentence: string, description: string): s
   return description ? `${sentence}\n\n${description}` : sentence;
 }
 
-// A group is a branch's required names, or its property names when it requires none.
+// A group is a branch's required names, or its property names when it requires none; each group once.
 function groupsOf(branches: readonly Pick<Branch, "properties" | "required">[]): string[] {
-  return branches
+  const groups = branches
     .map((b) => (b.required.length > 0 ? b.required : b.properties.map(([name]) => name)).join(", "))
     .filter((group) => group !== "");
+  return [...new Set(groups)];
 }
 
 function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Finding {
@@ -179,15 +187,19 @@ function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Findi
   };
 }
 
-// A branch is read after resolving a local $ref; one that is not an object schema adds nothing.
-function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch | null {
-  const ignored = (why: string): null => {
+// A branch is read after resolving a `#/...` $ref; one that is not an object schema adds nothing
+// (no property, no group, nothing required), but still counts among its keyword's branches.
+function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch {
+  const ignored = (why: string): Branch => {
     lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
-    return null;
+    return { keyword, at, properties: [], required: [] };
   };
+  if (isPlainObject(raw) && typeof raw.$ref === "string" && !raw.$ref.startsWith("#/")) {
+    return ignored(raw.$ref.startsWith("#") ? `refers to ${raw.$ref}, which Claude Code does not resolve` : `refers outside the document (${raw.$ref})`);
+  }
   const resolution = resolveLocalRef(root, raw);
   if (resolution.status === "cycle") return ignored(`is a $ref cycle (${resolution.via.join(" -> ")})`);
-  if (resolution.status === "not-local") return ignored(`refers outside the document (${resolution.ref})`);
+  if (resolution.status === "not-local") return ignored(`refers to ${resolution.ref}, which Claude Code does not resolve`);
   if (resolution.status === "missing") return ignored(`refers to ${resolution.ref}, which does not exist`);
   const node = resolution.value;
   if (!isPlainObject(node)) return ignored(`is ${describe(node)}, not an object schema`);
