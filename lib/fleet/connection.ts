@@ -120,6 +120,7 @@ export class ServerConnection {
       ...(this.config.label ? { label: this.config.label } : {}),
       status: this.status,
       ...(this.error ? { error: this.error } : {}),
+      ...(this.instructions !== undefined ? { instructions: this.instructions } : {}),
       // What a model would see: a server that is not ready contributes no tools.
       tools: this.status === "ready" ? this.tools : [],
     };

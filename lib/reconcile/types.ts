@@ -70,6 +70,8 @@ export interface ServerToolList {
   label?: string;
   status: ServerStatus;
   error?: string;
+  /** The server's `instructions` from initialize, when it sent any (Codex shows them as the namespace description). */
+  instructions?: string;
   tools: unknown[];
 }
 
