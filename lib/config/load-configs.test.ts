@@ -594,6 +594,11 @@ approval_mode = "approve"
             "url": "https://mcp.figma.com/mcp",
           },
           {
+            "codex": {
+              "toolApprovalModes": {
+                "search": "approve",
+              },
+            },
             "command": "node",
             "enabled": false,
             "id": "off",
@@ -801,6 +806,13 @@ describe("lint rules", () => {
       null,
     ],
     [
+      "a bad Codex approval mode, named by its key",
+      "h/.codex/config.toml",
+      '[mcp_servers.docs]\ncommand = "npx"\n\n[mcp_servers.docs.tools.search]\napproval_mode = "always"\n',
+      { code: "config:approval-mode", severity: "error", line: 4, column: 1 },
+      null,
+    ],
+    [
       "a Codex unknown key",
       "h/.codex/config.toml",
       '[mcp_servers.docs]\ncommand = "npx"\ntimeout = 30\n',
@@ -824,9 +836,9 @@ describe("lint rules", () => {
     [
       "a Codex server name Codex refuses",
       "h/.codex/config.toml",
-      '[mcp_servers."my.server"]\ncommand = "npx"\n',
+      '[mcp_servers."my server"]\ncommand = "npx"\n',
       { code: "config:server-id", severity: "error", line: 1, column: 1 },
-      "Invalid MCP server name 'my.server': must match pattern ^[a-zA-Z0-9_-]+$",
+      "Invalid MCP server name 'my server': must match pattern ^[a-zA-Z0-9_:@/.-]+$",
     ],
     [
       "a Codex ${VAR}, which Codex does not expand",
@@ -878,6 +890,34 @@ describe("lint rules", () => {
     );
     const loaded = await loadConfigs([file], { env, homeDir: home });
     expect(loaded.findings).toEqual([]);
+  });
+});
+
+describe("Codex tool settings", () => {
+  test("enabled_tools, disabled_tools and approval modes stay on the server, by raw tool name", async () => {
+    const file = await write(
+      "k/.codex/config.toml",
+      [
+        "[mcp_servers.forge]",
+        'command = "forge-mcp"',
+        'enabled_tools = ["search", "files.read"]',
+        'disabled_tools = ["push"]',
+        'default_tools_approval_mode = "prompt"',
+        "",
+        "[mcp_servers.forge.tools.search]",
+        'approval_mode = "approve"',
+        "",
+        '[mcp_servers."fs.v2"]',
+        'command = "fs"',
+      ].join("\n"),
+    );
+    const loaded = await loadConfigs([file], { env, homeDir: home });
+    // Codex accepts fs.v2 (observed); the lint still advises the portable form.
+    expect(loaded.findings.map((f) => [f.code, f.severity, f.serverId])).toEqual([["config:server-id", "warning", "fs.v2"]]);
+    expect(loaded.servers.map((s) => [s.id, s.codex ?? null])).toEqual([
+      ["forge", { enabledTools: ["search", "files.read"], disabledTools: ["push"], defaultToolsApprovalMode: "prompt", toolApprovalModes: { search: "approve" } }],
+      ["fs.v2", null],
+    ]);
   });
 });
 
