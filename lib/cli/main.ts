@@ -7,6 +7,7 @@ import { CliError, processIO, type CliIO, type Command } from "./io";
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   snapshot: { summary: "connect to a config's servers and print the reconciled fleet", load: () => import("./commands/snapshot") },
+  tools: { summary: "what one client sends for the fleet (--client claude-code|codex|agent-sdk), and what it drops and why", load: () => import("./commands/tools") },
   lock: { summary: "write mcp-fleet.lock.json from the live fleet", load: () => import("./commands/lock") },
   check: { summary: "compare the live fleet with mcp-fleet.lock.json (exit 1 on any difference)", load: () => import("./commands/check") },
   report: { summary: "print the weekly review as Markdown", load: () => import("./commands/report") },

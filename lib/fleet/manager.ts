@@ -8,6 +8,7 @@ import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
 import { reconcile } from "@/lib/reconcile";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import type { FleetState } from "./types";
 
@@ -41,6 +42,7 @@ export class FleetManager {
   private configFiles: string[] = [];
   private demo = false;
   private state: FleetState;
+  private lists: ServerToolList[] = [];
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -97,6 +99,12 @@ export class FleetManager {
       }
     }
     return this.state;
+  }
+
+  /** The raw tool lists the current state was reconciled from: what each client's view (lib/clients) is built on. */
+  toolLists(): ServerToolList[] {
+    this.getState();
+    return this.lists;
   }
 
   /** Called with every new state (coalesced); returns the unsubscribe function. */
@@ -246,10 +254,11 @@ export class FleetManager {
 
   private build(version: number): FleetState {
     const connections = [...this.connections.values()];
+    this.lists = connections.map((c) => c.toolList());
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot: reconcile(connections.map((c) => c.toolList())),
+      snapshot: reconcile(this.lists),
       servers: connections.map((c) => c.details()),
       findings: this.findings,
       configFiles: this.configFiles,

@@ -4,14 +4,20 @@
  */
 import "server-only";
 import type { LoadedConfig } from "@/lib/config/types";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { FleetManager } from "./manager";
 import type { FleetState } from "./types";
 
 export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<FleetState> {
+  return (await observeFleet(loaded, opts)).state;
+}
+
+/** The state and the raw tool lists it was reconciled from (what `fleet tools` builds a client's view on). */
+export async function observeFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<{ state: FleetState; toolLists: ServerToolList[] }> {
   const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
   try {
     await manager.start(loaded);
-    return manager.getState();
+    return { state: manager.getState(), toolLists: manager.toolLists() };
   } finally {
     await manager.close();
   }

@@ -1,0 +1,124 @@
+/**
+ * `fleet tools --config F [--config F2 ...] --client claude-code|codex|agent-sdk [--timeout MS] [--json]`:
+ * what one client would send for the live fleet (lib/clients). With --json, stdout holds exactly the
+ * array the client puts in its model request, nothing else; without, a table of what is dropped and
+ * why, whole servers lost first. Claude Code reads its deny rules from the project's
+ * `.claude/settings.json` and `.claude/settings.local.json`; Codex applies each server's
+ * `enabled_tools` / `disabled_tools`. The files read are named (on stderr with --json).
+ */
+import path from "node:path";
+
+import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type ClientSettings, type CodexServerToolSettings } from "@/lib/clients";
+import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
+import { observeFleet } from "@/lib/fleet/snapshot-fleet";
+import { readProjectSettings } from "@/lib/settings/claude-settings";
+import { formatClientView, type SettingsRead } from "../format-view";
+import { CliError, type CliIO, type Command } from "../io";
+import { loadFleetConfig } from "../load-fleet-config";
+
+const CHOICES = Object.keys(CLIENT_CHOICES).join("|");
+const USAGE = `usage: fleet tools --config <file> [--config <file> ...] [--client ${CHOICES}] [--timeout <ms>] [--json]`;
+
+interface ToolsArgs {
+  configs: string[];
+  client: ClientChoice;
+  timeoutMs?: number;
+  json: boolean;
+}
+
+export function parseToolsArgs(args: string[]): ToolsArgs {
+  const parsed: ToolsArgs = { configs: [], client: "claude-code", json: false };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    const value = (): string => {
+      const next = eq > 0 ? arg.slice(eq + 1) : args[++i];
+      if (next === undefined || next === "") throw new CliError(`${flag} needs a value; ${USAGE}`);
+      return next;
+    };
+    switch (flag) {
+      case "--config":
+        parsed.configs.push(value());
+        break;
+      case "--client": {
+        const client = value();
+        if (!isClientChoice(client)) throw new CliError(`--client is one of ${Object.keys(CLIENT_CHOICES).join(", ")}, not ${JSON.stringify(client)}`);
+        parsed.client = client;
+        break;
+      }
+      case "--timeout": {
+        const text = value();
+        if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliError(`--timeout takes a whole number of milliseconds above 0, not ${JSON.stringify(text)}`);
+        parsed.timeoutMs = Number(text);
+        break;
+      }
+      case "--json":
+        if (eq > 0) throw new CliError("--json takes no value");
+        parsed.json = true;
+        break;
+      default:
+        throw new CliError(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
+    }
+  }
+  if (parsed.configs.length === 0) throw new CliError(`give at least one --config <file>; ${USAGE}`);
+  return parsed;
+}
+
+export const run: Command = async (args, io) => {
+  if (args.includes("--help") || args.includes("-h")) {
+    io.out(USAGE);
+    return 0;
+  }
+  const { configs, client, timeoutMs, json } = parseToolsArgs(args);
+  const loaded = await loadFleetConfig(configs, io);
+  const { settings, read } = await clientSettings(client, loaded, io);
+  const { toolLists } = await observeFleet(loaded, { timeoutMs });
+  const view = clientView(client, toolLists, settings);
+  if (json) {
+    for (const r of read) io.err(`read ${r.label}: ${r.exists ? r.took : "absent"}`);
+    io.out(JSON.stringify(view.wire, null, 2));
+    return 0;
+  }
+  io.out(formatClientView(view, read));
+  return 0;
+};
+
+/** The client's own settings that change what it sends, and the files they came from. */
+async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: CliIO): Promise<{ settings: ClientSettings; read: SettingsRead[] }> {
+  if (client === "codex") {
+    const servers: Record<string, CodexServerToolSettings> = {};
+    const files = new Set<string>();
+    for (const server of loaded.servers) {
+      if (server.source.format !== "codex") continue;
+      files.add(server.source.file);
+      servers[server.id] = {
+        enabled: server.enabled,
+        ...(server.codex?.enabledTools ? { enabledTools: server.codex.enabledTools } : {}),
+        ...(server.codex?.disabledTools ? { disabledTools: server.codex.disabledTools } : {}),
+        file: relative(io, server.source.file),
+      };
+    }
+    const read = [...files].map((file) => {
+      const count = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
+      return { label: relative(io, file), exists: true, took: `enabled_tools / disabled_tools on ${count} server${count === 1 ? "" : "s"}` };
+    });
+    return { settings: { codex: { servers } }, read };
+  }
+  if (!client.startsWith("claude-code")) return { settings: {}, read: [] };
+  const projectDir = isDemoConfig(loaded) ? null : projectDirOf(loaded);
+  if (!projectDir) return { settings: {}, read: [] };
+  const files = await readProjectSettings(projectDir);
+  const deny = files.flatMap((f) => f.rules.filter((r) => r.list === "deny").map((r) => ({ rule: r.rule, file: f.label })));
+  for (const f of files) if (f.error) io.err(`${path.join(projectDir, f.label)}${f.error.line ? `:${f.error.line}:${f.error.column}` : ""}: ${f.error.message}; its rules are not applied`);
+  const read = files.map((f) => {
+    const n = f.rules.filter((r) => r.list === "deny").length;
+    return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
+  });
+  return { settings: { claudeCode: { deny } }, read };
+}
+
+function relative(io: CliIO, file: string): string {
+  const rel = path.relative(io.cwd, file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
