@@ -82,7 +82,7 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
   const meta = checkMetaschema(schema);
   for (const error of meta.errors) reasons.push({ ...error, message: skipped(error.message), source: SOURCES.claudeCodeChecks });
   if (reasons.length > 0) return { ok: false, reasons };
-  if (meta.check.status === "skipped") notes.push({ code: "claude-code:metaschema-skipped", message: meta.check.message, path: "/$schema", source: SOURCES.claudeCodeChecks });
+  if (meta.check.status === "skipped") notes.push({ code: "claude-code:metaschema-skipped", message: meta.check.message, path: "/$schema", source: SOURCES.claudeCodeDialects });
   for (const warning of meta.warnings) notes.push({ ...warning, source: SOURCES.claudeCodeChecks });
 
   const own = typeof raw.description === "string" ? raw.description : "";

@@ -49,7 +49,7 @@ describe("the strict listing: one tool the MCP SDK refuses loses the whole serve
     ]);
     expect(view.servers[0].lost?.tool).toEqual({ originalName: "get-library-docs", position: 2 });
     expect(verdictOf(view, "docs", "fetch_url")?.reasons.map((r) => r.code)).toEqual(["claude-code:list-refused"]);
-    expect(verdictOf(view, "docs", "get-library-docs")?.reasons[0]).toMatchObject({ code: "claude-code:invalid-tool", path: "tools.1.inputSchema.type", source: "docs/clients.md#claude-code-listing" });
+    expect(verdictOf(view, "docs", "get-library-docs")?.reasons[0]).toMatchObject({ code: "claude-code:invalid-tool", path: "tools.1.inputSchema.type", source: "lib/clients/__captures__/claude-code@2.1.328/bad-root.json" });
     expect(view.wire.map((t) => t.name)).toEqual(["mcp__web__search"]);
   });
 });

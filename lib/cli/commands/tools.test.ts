@@ -48,12 +48,12 @@ describe("fleet tools", () => {
       settings read: .claude/settings.local.json (1 deny rule), .claude/settings.json (absent)
 
       servers lost (2)
-        docs  Claude Code 2.1.328 would list 0 tools: \`get-library-docs\` has no root type  [docs/clients.md#claude-code-listing]
-        pages  Claude Code 2.1.328 would list 0 tools: the tool at position 3 (no name) has no name (and 1 more fault)  [docs/clients.md#claude-code-listing]
+        docs  Claude Code 2.1.328 would list 0 tools: \`get-library-docs\` has no root type  [lib/clients/__captures__/claude-code@2.1.328/bad-root.json]
+        pages  Claude Code 2.1.328 would list 0 tools: the tool at position 3 (no name) has no name (and 1 more fault)  [lib/clients/__captures__/claude-code@2.1.328/bad-root.json]
 
       tools dropped (1)
         basic:echo
-          - denied by "mcp__basic__echo" in .claude/settings.local.json: Claude Code removes mcp__basic__echo from the request  [docs/clients.md#claude-code-permissions]
+          - denied by "mcp__basic__echo" in .claude/settings.local.json: Claude Code removes mcp__basic__echo from the request  [lib/clients/__captures__/claude-code@2.1.328/claude-permissions.json]
 
       tools sent (1)
         mcp__basic__lookup_record  basic:lookup_record"
