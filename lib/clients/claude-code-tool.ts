@@ -6,8 +6,10 @@
  * and cut it. Depends on nothing fleet-wide, so its result can be cached per tool.
  */
 import { CLAUDE_CODE_DESCRIPTION_LIMIT, cutDescription, type DescriptionCut } from "../reconcile/describe";
+import { stripInvisible } from "../reconcile/names";
 import { canonicalJson } from "../schema/canonical-json";
 import { checkMetaschema, checkPropertyNames } from "../schema/checks";
+import { MAX_SCHEMA_DEPTH } from "../schema/depth";
 import { flattenSchema, withConstraintSentence, type FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
 import type { ClientFinding } from "./types";
@@ -73,6 +75,12 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
     });
   }
 
+  const cleaned = withoutInvisibleCharacters(schema);
+  if (cleaned !== schema) {
+    schema = cleaned;
+    notes.push({ code: "claude-code:invisible-removed", message: "format and private-use characters (zero-width, bidi controls, BOM, soft hyphen) are removed from descriptions in the schema", source: SOURCES.claudeCodeDescriptions });
+  }
+
   const reasons: ClientFinding[] = [];
   const skipped = (detail: string) =>
     `Claude Code skips ${JSON.stringify(name)}: its input schema would be rejected by the Anthropic API (${detail}); the server's other tools remain`;
@@ -85,7 +93,9 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
   if (meta.check.status === "skipped") notes.push({ code: "claude-code:metaschema-skipped", message: meta.check.message, path: "/$schema", source: SOURCES.claudeCodeDialects });
   for (const warning of meta.warnings) notes.push({ ...warning, source: SOURCES.claudeCodeChecks });
 
-  const own = typeof raw.description === "string" ? raw.description : "";
+  const given = typeof raw.description === "string" ? raw.description : "";
+  const own = stripInvisible(given);
+  if (own !== given) notes.push({ code: "claude-code:invisible-removed", message: `${given.length - own.length} format or private-use character(s) removed from the description`, path: "/description", source: SOURCES.claudeCodeDescriptions });
   const full = flattened ? withConstraintSentence(flattened.sentence, own) : own;
   const { text: description, cut } = cutDescription(full, options.descriptionLimit);
   if (cut) {
@@ -97,4 +107,23 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
     });
   }
   return { ok: true, description, schema, canonicalSchema: canonicalJson(schema), cut, flattened, notes };
+}
+
+/** The schema with those characters removed from every `description` in it; the same object when none holds any. */
+export function withoutInvisibleCharacters(schema: unknown, depth = 0): unknown {
+  if (depth > MAX_SCHEMA_DEPTH || typeof schema !== "object" || schema === null) return schema;
+  if (Array.isArray(schema)) {
+    let out: unknown[] | null = null;
+    schema.forEach((item, i) => {
+      const next = withoutInvisibleCharacters(item, depth + 1);
+      if (next !== item) (out ??= [...schema])[i] = next;
+    });
+    return out ?? schema;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [key, value] of Object.entries(schema)) {
+    const next = key === "description" && typeof value === "string" ? stripInvisible(value) : withoutInvisibleCharacters(value, depth + 1);
+    if (next !== value) (out ??= { ...(schema as Record<string, unknown>) })[key] = next;
+  }
+  return out ?? schema;
 }

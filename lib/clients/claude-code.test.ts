@@ -131,6 +131,14 @@ describe("per tool: flattening, checks, descriptions", () => {
     if (cut) expect(sent?.description.endsWith("\u2026 [truncated]")).toBe(true);
   });
 
+  test("format and private-use characters are removed from the description and every description in the schema", () => {
+    const raw = tool("t", object({ p: { type: "string", description: "zero\u200Bwidth \u202Ebidi\u202C" } }), { description: "soft\u00ADhyphen \uFEFFBOM \uE000 emoji \u{1F600} \u65E5" });
+    const sent = verdictOf(claudeCodeView([server("s", [raw])]), "s", "t")?.sent;
+    expect(sent?.description).toBe("softhyphen BOM  emoji \u{1F600} \u65E5");
+    expect(sent?.schema).toEqual(object({ p: { type: "string", description: "zerowidth bidi" } }));
+    expect((raw.inputSchema as { properties: { p: { description: string } } }).properties.p.description).toContain("\u200B");
+  });
+
   test("CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH moves the cut", () => {
     const sent = verdictOf(claudeCodeView([server("s", [tool("t", object(), { description: "x".repeat(200) })])], { maxDescriptionLength: 100 }), "s", "t")?.sent;
     expect(sent?.description).toHaveLength(113);

@@ -131,7 +131,7 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
       };
       v.notes.push(...prepared.notes);
       if (name !== `mcp__${server.id}__${String(raw.name)}`) {
-        v.notes.push({ code: "claude-code:name-sanitized", message: `sent as ${name}: characters outside [a-zA-Z0-9_-] became "_"`, source: SOURCES.claudeCodeNames });
+        v.notes.push({ code: "claude-code:name-sanitized", message: `sent as ${name}: invisible characters removed, the rest outside [a-zA-Z0-9_-] made "_"`, source: SOURCES.claudeCodeNames });
       }
       sentNames.set(name, v);
       verdict.sent++;

@@ -6,7 +6,9 @@
  * definitions; everything else (minimum, pattern, format, default, title, $schema, not, ...) is dropped.
  * A schema without a valid type stays untyped when it holds a combinator or $ref, else gets object
  * (properties, required or additionalProperties) or string (enum), else becomes `{}`. Boolean schemas
- * become `{"type": "string"}`; an object gets `properties: {}`. No flattening, no $ref resolution. A
+ * become `{"type": "string"}`; an object gets `properties: {}`, an array `items: {"type": "string"}`; a
+ * type list with one known name is written as that name; root $defs / definitions entries nothing refers
+ * to are dropped. No flattening, no $ref resolution. A
  * kept keyword of the wrong kind (items as an array, `required: true`) loses the tool: Codex cannot
  * build its tool spec.
  */
@@ -26,7 +28,7 @@ class Unreadable extends Error {}
 export function codexParameters(inputSchema: JsonObject): CodexSchemaOutcome {
   const root = inputSchema.properties === undefined || inputSchema.properties === null ? { ...inputSchema, properties: {} } : inputSchema;
   try {
-    return { ok: true, schema: rewrite(root, "", 0) };
+    return { ok: true, schema: pruneDefinitions(rewrite(root, "", 0)) };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, error: error.message };
     throw error;
@@ -62,6 +64,7 @@ function rewrite(node: unknown, at: string, depth: number): JsonObject {
   }
   const items = field("items");
   if (items !== undefined) out.items = rewrite(items, `${at}/items`, depth + 1);
+  else if (type === "array" || (Array.isArray(type) && type.includes("array"))) out.items = { type: "string" };
   const minItems = expected("minItems", "a number", (v) => typeof v === "number");
   if (minItems !== undefined) out.minItems = minItems;
   const properties = expected("properties", "an object", isPlainObject);
@@ -91,16 +94,50 @@ function describe(value: unknown): string {
   return typeof value === "object" ? "an object" : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** Root `$defs` / `definitions` entries nothing refers to (directly or through another entry) are dropped (observed). */
+function pruneDefinitions(schema: JsonObject): JsonObject {
+  const containers = (["$defs", "definitions"] as const).filter((k) => isPlainObject(schema[k]));
+  if (containers.length === 0) return schema;
+  const { $defs: _defs, definitions: _definitions, ...rest } = schema;
+  const used = new Map<string, Set<string>>(containers.map((c) => [c, new Set<string>()]));
+  const pending: unknown[] = [rest];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) pending.push(...node);
+    if (!isPlainObject(node)) continue;
+    const match = typeof node.$ref === "string" ? /^#\/(\$defs|definitions)\/([^/]+)$/.exec(node.$ref) : null;
+    if (match) {
+      const [, container, token] = match;
+      const name = token.replace(/~1/g, "/").replace(/~0/g, "~");
+      const target = (schema[container] as JsonObject | undefined)?.[name];
+      const seen = used.get(container);
+      if (seen && target !== undefined && !seen.has(name)) {
+        seen.add(name);
+        pending.push(target);
+      }
+    }
+    pending.push(...Object.values(node));
+  }
+  const out: JsonObject = { ...rest };
+  for (const container of containers) {
+    const kept = Object.entries(schema[container] as JsonObject).filter(([name]) => used.get(container)!.has(name));
+    if (kept.length > 0) out[container] = Object.fromEntries(kept);
+  }
+  return out;
+}
+
 function rewriteMap(map: JsonObject, at: string, depth: number): JsonObject {
   const out: JsonObject = {};
   for (const [name, sub] of Object.entries(map)) out[name] = rewrite(sub, `${at}/${name}`, depth + 1);
   return out;
 }
 
+// A type list keeps its known names; one name left is written alone (["null"] becomes "null"), none is no type.
 function validType(type: unknown): string | string[] | undefined {
   if (typeof type === "string") return TYPES.has(type) ? type : undefined;
-  if (Array.isArray(type) && type.length > 0 && type.every((t) => typeof t === "string" && TYPES.has(t))) return type as string[];
-  return undefined;
+  if (!Array.isArray(type)) return undefined;
+  const known = type.filter((t): t is string => typeof t === "string" && TYPES.has(t));
+  return known.length === 0 ? undefined : known.length === 1 ? known[0] : known;
 }
 
 function isObjectType(type: string | string[] | undefined): boolean {

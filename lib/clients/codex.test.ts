@@ -96,6 +96,13 @@ describe("Codex's schema subset", () => {
     ["combinators, $ref, $defs and definitions stay", { type: "object", $defs: { S: { type: "string", pattern: "x" } }, properties: { s: { $ref: "#/$defs/S" } } }, { type: "object", $defs: { S: { type: "string" } }, properties: { s: { $ref: "#/$defs/S" } } }],
     ["a root combinator without type stays untyped", { anyOf: [{ properties: { a: {} } }] }, { properties: {}, anyOf: [{ type: "object", properties: { a: {} } }] }],
     ["minItems stays, maxItems goes", object({ a: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 3 } }), object({ a: { type: "array", items: { type: "string" }, minItems: 1 } })],
+    ["a type list keeps its known names; one left is written alone", object({ a: { type: ["null"] }, b: { type: ["string", 5] }, c: { type: ["string", "null"] } }), object({ a: { type: "null" }, b: { type: "string" }, c: { type: ["string", "null"] } })],
+    ["an array without items gets string items", object({ a: { type: "array" } }), object({ a: { type: "array", items: { type: "string" } } })],
+    [
+      "root $defs / definitions entries nothing refers to are dropped",
+      { type: "object", $defs: { Used: { type: "string" }, Unused: { type: "number" }, Via: { $ref: "#/definitions/Deep" } }, definitions: { Deep: { type: "integer" } }, properties: { a: { $ref: "#/$defs/Used" }, b: { $ref: "#/$defs/Via" } } },
+      { type: "object", $defs: { Used: { type: "string" }, Via: { $ref: "#/definitions/Deep" } }, definitions: { Deep: { type: "integer" } }, properties: { a: { $ref: "#/$defs/Used" }, b: { $ref: "#/$defs/Via" } } },
+    ],
     ["$schema, title and not are dropped", { $schema: "x", title: "T", type: "object", not: { required: ["z"] } }, { type: "object", properties: {} }],
   ])("%s", (_label, input, expected) => {
     expect(codexParameters(input as Record<string, unknown>)).toEqual({ ok: true, schema: expected });

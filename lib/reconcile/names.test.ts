@@ -51,3 +51,11 @@ describe("claudeCodeName", () => {
     expect(claudeCodeNameFindings(server, tool).map((f) => f.code)).toEqual(codes);
   });
 });
+
+test.each([
+  ["a zero-width space is removed, not replaced", "s", "zero\u200Bwidth", "mcp__s__zerowidth", 'Claude Code sends s:zero\u200Bwidth as mcp__s__zerowidth (invisible characters removed); permission rules must use that name'],
+  ["a dot is replaced", "s", "a.b", "mcp__s__a_b", 'Claude Code sends s:a.b as mcp__s__a_b ("." made "_"); permission rules must use that name'],
+])("%s", (_label, server, tool, name, message) => {
+  expect(claudeCodeName(server, tool)).toBe(name);
+  expect(claudeCodeNameFindings(server, tool)[0].message).toBe(message);
+});

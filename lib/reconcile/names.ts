@@ -14,9 +14,21 @@ export const MAX_NAME_LENGTH = 64;
 export const NAME_SUFFIX_LENGTH = 8;
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
 
-/** One part of a client's MCP tool name: every character outside [a-zA-Z0-9_-] becomes `_`. */
+// Unicode format (Cf: zero-width space, bidi controls, BOM, soft hyphen) and private-use (Co) characters.
+const INVISIBLE = /[\p{Cf}\p{Co}]/u;
+const ALL_INVISIBLE = /[\p{Cf}\p{Co}]/gu;
+
+/** Text as Claude Code keeps it in names and descriptions: without format and private-use characters (observed). */
+export function stripInvisible(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(ALL_INVISIBLE, "") : text;
+}
+
+/**
+ * One part of Claude Code's MCP tool name: format and private-use characters removed, then every
+ * character outside [a-zA-Z0-9_-] made `_` (`zero\u200Bwidth` is `zerowidth`, `files.read` is `files_read`).
+ */
 export function sanitizeNamePart(part: string): string {
-  return part.replace(INVALID_CHARS, "_");
+  return stripInvisible(part).replace(INVALID_CHARS, "_");
 }
 
 /** The name Claude Code sends and its permission rules use: `mcp__<server>__<tool>`, both parts sanitized. */
@@ -78,11 +90,16 @@ export function sanitizeName(candidate: string, serverId: string, originalName: 
  */
 export function claudeCodeNameFindings(serverId: string, toolName: string): Finding[] {
   const findings: Finding[] = [];
-  const invalid = [...new Set(`${serverId}${toolName}`.match(INVALID_CHARS) ?? [])];
-  if (invalid.length > 0) {
+  const visible = stripInvisible(`${serverId}${toolName}`);
+  const invalid = [...new Set(visible.match(INVALID_CHARS) ?? [])];
+  const changes = [
+    ...(invalid.length > 0 ? [`${invalid.map((c) => JSON.stringify(c)).join(", ")} made "_"`] : []),
+    ...(visible !== `${serverId}${toolName}` ? ["invisible characters removed"] : []),
+  ];
+  if (changes.length > 0) {
     findings.push({
       code: "claude-name:sanitized",
-      message: `Claude Code sends ${serverId}:${toolName} as ${claudeCodeName(serverId, toolName)}: ${invalid.map((c) => JSON.stringify(c)).join(", ")} became "_"; permission rules must use that name`,
+      message: `Claude Code sends ${serverId}:${toolName} as ${claudeCodeName(serverId, toolName)} (${changes.join("; ")}); permission rules must use that name`,
       fix: "use only letters, digits, _ and - in server ids and tool names",
     });
   }

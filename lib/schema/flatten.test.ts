@@ -1,6 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { constraintSentence, flattenSchema, withConstraintSentence, type FlattenOutcome } from "./flatten";
 
+function nested(levels: number): Record<string, unknown> {
+  let schema: Record<string, unknown> = { type: "string" };
+  for (let i = 0; i < levels; i++) schema = { type: "object", properties: { n: schema } };
+  return schema;
+}
+
 function flat(schema: unknown) {
   const outcome: FlattenOutcome = flattenSchema(schema);
   if (outcome.status !== "flattened") throw new Error(`expected a flattened schema, got ${outcome.status}`);
@@ -55,18 +61,45 @@ describe("flattenSchema: Claude Code's flat schema", () => {
     expect(schema.definitions).toBe(defs);
   });
 
-  test("required: the root's, every allOf branch's, and names every anyOf branch requires, when a property is left for them", () => {
+  test("required: the root's, every allOf branch's, and names every anyOf branch requires", () => {
     const outcome = flat({
       type: "object",
       properties: { r: {}, a1: {}, a2: {}, t: {} },
       required: ["r"],
-      allOf: [{ required: ["a1", "ghost"] }, { required: ["a2", "r"] }],
+      allOf: [{ required: ["a1"] }, { required: ["a2", "r"] }],
       anyOf: [{ required: ["x", "t"] }, { required: ["t", "y"] }],
     });
     expect(outcome.schema.required).toEqual(["r", "a1", "a2", "t"]);
-    expect(outcome.info.lost.filter((f) => f.code === "flatten:required-dropped").map((f) => f.message)).toEqual([
-      '"ghost" is required but no property is left for it, so it is not required',
-    ]);
+    expect(outcome.info.lost.map((f) => f.code)).toEqual(["flatten:at-least-one-of"]);
+  });
+
+  test.each([
+    [
+      "a required name no property is left for",
+      { type: "object", properties: { a: {}, t: {} }, allOf: [{ required: ["a", "ghost"] }], anyOf: [{ required: ["t"] }, { required: ["t"] }] },
+      { a: {}, t: {} },
+      ["a"],
+      'it requires "ghost", which no property is left for',
+    ],
+    [
+      "a schema nested past 64 levels",
+      { type: "object", properties: { deep: nested(35) }, anyOf: [{ properties: { id: {} }, required: ["id"] }, { properties: { id: {} }, required: ["id"] }] },
+      { deep: nested(35), id: {} },
+      [],
+      "it nests deeper than 64 levels",
+    ],
+    [
+      "a conflicting definition the metaschema refuses: the first one is kept",
+      { type: "object", anyOf: [{ properties: { v: { type: "string" } }, required: ["v"] }, { properties: { v: { type: 12 } }, required: ["v"] }] },
+      { v: { type: "string" } },
+      [],
+      "not valid JSON Schema 2020-12",
+    ],
+  ])("the stricter form is given up for the looser one: %s", (_label, schema, properties, required, why) => {
+    const outcome = flat(schema);
+    expect(outcome.schema.properties).toEqual(properties);
+    expect(outcome.schema.required).toEqual(required);
+    expect(outcome.info.lost.find((f) => f.code === "flatten:looser-form")?.message).toContain(why);
   });
 
   test("a branch that adds nothing still counts: nothing is required in every branch", () => {

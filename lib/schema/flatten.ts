@@ -3,11 +3,14 @@
  * 2.1.328 does before it sends a tool (DESIGN.md "Flattening", docs/clients.md): the kept root
  * keywords, `additionalProperties: true`, `required` always present, local `$ref` branches resolved,
  * non-object branches ignored, invalid property names dropped, conflicts merged, and the
- * `Input constraint: ...` sentence. What the flat schema no longer enforces is recorded in words.
+ * `Input constraint: ...` sentence, and the stricter form given up for a looser one when the API would
+ * reject it. What the flat schema no longer enforces is recorded in words.
  * The Agent SDK view uses the same algorithm: the Claude API refuses root combinators for any host.
  */
 import type { CombinatorKeyword, Finding, FlattenInfo } from "../reconcile/types";
 import { canonicalJson } from "./canonical-json";
+import { checkMetaschema } from "./checks";
+import { nestingDepth } from "./depth";
 import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
 import { resolveLocalRef } from "./local-ref";
 
@@ -96,40 +99,33 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
     });
   }
 
-  const properties: Record<string, unknown> = {};
-  for (const [name, slot] of slots) {
-    if (slot.definitions.length === 1) properties[name] = slot.definitions[0];
-    else if (slot.alternative && !slot.fromRoot) {
-      properties[name] = { anyOf: stringTypedFirst(slot.definitions) };
-      lost.push({
-        code: "flatten:property-conflict",
-        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions across branches; it now accepts any of them`,
-        path: pointer("", "properties", name),
-      });
-    } else {
-      properties[name] = slot.definitions[0];
-      lost.push({
-        code: "flatten:property-conflict",
-        message: `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the ${slot.fromRoot ? "root's" : `first (${slot.firstAt})`} is kept`,
-        path: pointer("", "properties", name),
-      });
+  // Claude Code first makes the stricter form and sends it when the API would accept it; otherwise the
+  // looser one (observed): conflicting definitions keep the first, and only the root's and the allOf
+  // branches' required names stay, those a property is left for.
+  const base = unique([...stringList(schema.required), ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required)]);
+  const everyBranch = (["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword)));
+  const strictProperties = mergedProperties(slots, "strict");
+  const strict = withRootKeywords(schema, { type: "object", properties: strictProperties, required: unique([...base, ...everyBranch]) });
+  const rejected = strictFormProblem(strict, strictProperties);
+  const properties = rejected ? mergedProperties(slots, "loose") : strictProperties;
+  const out = rejected ? withRootKeywords(schema, { type: "object", properties, required: base.filter((name) => name in properties) }) : strict;
+  if (rejected) {
+    lost.push({ code: "flatten:looser-form", message: `the stricter flat schema would be rejected (${rejected}), so the looser one is sent`, path: "" });
+    for (const name of base.filter((n) => !(n in properties))) {
+      lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
     }
   }
-
-  // Every branch counts, one that adds nothing too; a name no property is left for is not required.
-  const wanted = unique([
-    ...stringList(schema.required),
-    ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required),
-    ...(["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword))),
-  ]);
-  const required = wanted.filter((name) => name in properties);
-  for (const name of wanted.filter((n) => !(n in properties))) {
-    lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
+  for (const [name, slot] of slots) {
+    if (slot.definitions.length < 2) continue;
+    const merged = !rejected && slot.alternative && !slot.fromRoot;
+    lost.push({
+      code: "flatten:property-conflict",
+      message: merged
+        ? `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions across branches; it now accepts any of them`
+        : `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the ${slot.fromRoot ? "root's" : `first (${slot.firstAt})`} is kept`,
+      path: pointer("", "properties", name),
+    });
   }
-
-  const out: Record<string, unknown> = { type: "object", properties, required };
-  for (const key of KEPT_ROOT_KEYWORDS) if (key in schema) out[key] = schema[key];
-  if (!("additionalProperties" in schema)) out.additionalProperties = true;
   for (const key of Object.keys(schema)) {
     if (ROOT_HANDLED.has(key)) continue;
     lost.push({ code: "flatten:root-keyword", message: `root keyword ${key} is dropped`, path: pointer("", key) });
@@ -151,6 +147,36 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
       lost,
     },
   };
+}
+
+/** The walk Claude Code makes over the stricter form stops this deep (observed: 35 nested objects is past it). */
+export const STRICT_FORM_DEPTH = 64;
+
+// Why the API would reject the stricter form, or null when it would accept it.
+function strictFormProblem(schema: Record<string, unknown>, properties: Record<string, unknown>): string | null {
+  const missing = (schema.required as string[]).filter((name) => !(name in properties));
+  if (missing.length > 0) return `it requires ${missing.map((n) => JSON.stringify(n)).join(", ")}, which no property is left for`;
+  if (nestingDepth(schema, STRICT_FORM_DEPTH) > STRICT_FORM_DEPTH) return `it nests deeper than ${STRICT_FORM_DEPTH} levels`;
+  const meta = checkMetaschema(schema);
+  return meta.errors.length > 0 ? meta.errors[0].message : null;
+}
+
+// Strict: a property defined differently by anyOf / oneOf branches accepts any of its definitions; loose
+// (and allOf, and any property the root defines): the first definition is kept.
+function mergedProperties(slots: Map<string, PropertySlot>, form: "strict" | "loose"): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, slot] of slots) {
+    properties[name] = form === "strict" && slot.definitions.length > 1 && slot.alternative && !slot.fromRoot ? { anyOf: stringTypedFirst(slot.definitions) } : slot.definitions[0];
+  }
+  return properties;
+}
+
+// `{type, properties, required}` plus the root keywords Claude Code keeps, and additionalProperties true when unset.
+function withRootKeywords(schema: Record<string, unknown>, flat: { type: "object"; properties: Record<string, unknown>; required: string[] }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...flat };
+  for (const key of KEPT_ROOT_KEYWORDS) if (key in schema) out[key] = schema[key];
+  if (!("additionalProperties" in schema)) out.additionalProperties = true;
+  return out;
 }
 
 /** The sentence Claude Code puts before the description of a flattened tool. */

@@ -60,7 +60,7 @@ describe("fleet reconcile", () => {
       warnings (2)
         github:search.code
           - schema:type-array: type is an array ("string", "null"); some clients read only one type (at /properties/q/type); fix: use a single type, or anyOf with one branch per type
-          - claude-name:sanitized: Claude Code sends github:search.code as mcp__github__search_code: "." became "_"; permission rules must use that name; fix: use only letters, digits, _ and - in server ids and tool names"
+          - claude-name:sanitized: Claude Code sends github:search.code as mcp__github__search_code ("." made "_"); permission rules must use that name; fix: use only letters, digits, _ and - in server ids and tool names"
     `);
   });
 
