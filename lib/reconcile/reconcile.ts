@@ -10,7 +10,7 @@ import { duplicateNameViolation, specCheck, toolIdentityViolations } from "../sc
 import { withConstraintSentence } from "../schema/flatten";
 import { descriptionLengthFinding, finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
+import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, stripInvisible, withSuffix } from "./names";
 import { SchemaAnalysisCache, type SchemaAnalysis } from "./schema-analysis";
 import type {
   CheckResult,
@@ -296,7 +296,8 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const claudeFindings = entry.name === null ? [] : claudeCodeNameFindings(entry.serverId, entry.name);
   warnings.push(...claudeFindings);
   // Claude Code's own form of the description: the flattening sentence, never our tag.
-  const lengthFinding = descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, entry.description) : entry.description);
+  const own = stripInvisible(entry.description);
+  const lengthFinding = descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own);
   if (lengthFinding) warnings.push(lengthFinding);
 
   const spec = [...entry.excluded.filter((f) => f.code.startsWith("spec:"))];
