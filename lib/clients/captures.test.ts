@@ -48,8 +48,12 @@ function toolLists(fleet: Fleet): ServerToolList[] {
   });
 }
 
+// Deny rules apply from the user's settings and from the project's, trusted or not (observed).
 function claudeCodeWire(fleet: Fleet): ClaudeWireTool[] {
-  const deny = (fleet.claudeCode.permissions.deny ?? []).map((rule) => ({ rule, file: "~/.claude/settings.json" }));
+  const deny = [
+    ...(fleet.claudeCode.permissions.deny ?? []).map((rule) => ({ rule, file: "~/.claude/settings.json" })),
+    ...(fleet.claudeCode.projectPermissions.deny ?? []).map((rule) => ({ rule, file: ".claude/settings.json" })),
+  ];
   return claudeCodeView(toolLists(fleet), { deny }).wire;
 }
 

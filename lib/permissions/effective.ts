@@ -32,18 +32,31 @@ export function managedRuleNames(ours: readonly OurRule[], previous: readonly st
   return new Set([...compileClaudeRules(ours, tools).managed, ...ours.map((r) => ruleName(r.serverId, r.toolName)), ...previous]);
 }
 
-/** Our rules as exported, then every existing MCP rule that our export would not replace. */
-export function combinedRules(ours: readonly OurRule[], existing: readonly ExistingRule[], tools: readonly PermissionTool[] = []): SourcedRule[] {
+/** What Claude Code knows about the workspace that changes which rules it reads. */
+export interface WorkspaceTrust {
+  /**
+   * false: the workspace is not trusted, so Claude Code drops the allow rules of the project's shared
+   * `.claude/settings.json` (its deny and ask rules still apply; observed). Default true.
+   */
+  trusted?: boolean;
+}
+
+/** The label of the project's shared settings file, as ExistingRule.file names it. */
+export const SHARED_PROJECT_SETTINGS = ".claude/settings.json";
+
+/** Our rules as exported, then every existing MCP rule that our export would not replace (and Claude Code reads). */
+export function combinedRules(ours: readonly OurRule[], existing: readonly ExistingRule[], tools: readonly PermissionTool[] = [], trust: WorkspaceTrust = {}): SourcedRule[] {
   const compiled = compileClaudeRules(ours, tools);
   const managed = new Set(compiled.managed);
+  const dropped = (r: ExistingRule) => trust.trusted === false && r.list === "allow" && r.file === SHARED_PROJECT_SETTINGS;
   return [
     ...compiled.rules.map((r) => ({ rule: r.rule, list: r.list, source: "ours", serverDefault: r.from === "server" })),
-    ...existing.filter((r) => isMcpRule(r.rule) && !managed.has(r.rule)).map((r) => ({ rule: r.rule, list: r.list, source: r.file })),
+    ...existing.filter((r) => isMcpRule(r.rule) && !managed.has(r.rule) && !dropped(r)).map((r) => ({ rule: r.rule, list: r.list, source: r.file })),
   ];
 }
 
-export function permissionRows(tools: readonly PermissionTool[], ours: readonly OurRule[], existing: readonly ExistingRule[]): PermissionRow[] {
-  const rules = combinedRules(ours, existing, tools);
+export function permissionRows(tools: readonly PermissionTool[], ours: readonly OurRule[], existing: readonly ExistingRule[], trust: WorkspaceTrust = {}): PermissionRow[] {
+  const rules = combinedRules(ours, existing, tools, trust);
   const toolRule = new Map<string, RuleDecision>();
   const serverRule = new Map<string, RuleDecision>();
   for (const r of ours) {

@@ -1,8 +1,9 @@
 /**
  * End to end: `fleet tools --json` over real stdio servers (raw-server.mjs serving the fixture specs)
  * prints exactly what the real client sent in its committed capture, after canonical key order.
- * Claude Code's deny rules go in the project's .claude/settings.local.json (the capture had them in the
- * user's settings: the same rules); Codex's settings in a config.toml, as Codex reads them.
+ * Claude Code's user deny rules go in the project's .claude/settings.local.json (the capture had them in
+ * the user's settings: the same rules), its project rules in .claude/settings.json; Codex's settings in a
+ * config.toml, as Codex reads them.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,6 +34,7 @@ function claudeProject(fleet: Fleet): string {
   const mcpServers = Object.fromEntries(fleet.servers.map((s) => [s.id, rawServerCommand(join(process.cwd(), s.spec))]));
   writeFileSync(join(dir, ".mcp.json"), JSON.stringify({ mcpServers }));
   writeFileSync(join(dir, ".claude/settings.local.json"), JSON.stringify({ permissions: { deny: fleet.claudeCode.permissions.deny ?? [] } }));
+  writeFileSync(join(dir, ".claude/settings.json"), JSON.stringify({ permissions: fleet.claudeCode.projectPermissions }));
   return dir;
 }
 
