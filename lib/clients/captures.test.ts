@@ -1,7 +1,8 @@
 /**
  * Fidelity: every view is compared with the committed capture of the real client for the same fixture
  * fleet (lib/clients/__captures__/<client>@<version>/<fleet>.json, docs/clients.md), tool for tool and
- * byte for byte after canonical key order. Where they disagree, the capture is right.
+ * byte for byte after canonical key order, and then with the key order as sent. Where they disagree, the
+ * capture is right.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -104,5 +105,9 @@ describe.each(CASES.filter((c) => c.capture?.mode === "eager").map((c) => [`${c.
 
   test("the whole array, byte for byte after canonical key order", () => {
     expect(canonicalJson(client.name === "codex" ? codexWire(fleet) : claudeCodeWire(fleet))).toBe(canonicalJson(capture!.mcpTools));
+  });
+
+  test("and byte for byte as sent, the key order included", () => {
+    expect(JSON.stringify(client.name === "codex" ? codexWire(fleet) : claudeCodeWire(fleet))).toBe(JSON.stringify(capture!.mcpTools));
   });
 });

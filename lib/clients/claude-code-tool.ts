@@ -75,6 +75,7 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
     });
   }
 
+  if (!flattened) schema = parsedKeyOrder(schema as Record<string, unknown>);
   const cleaned = withoutInvisibleCharacters(schema);
   if (cleaned !== schema) {
     schema = cleaned;
@@ -126,4 +127,18 @@ export function withoutInvisibleCharacters(schema: unknown, depth = 0): unknown 
     if (next !== value) (out ??= { ...(schema as Record<string, unknown>) })[key] = next;
   }
   return out ?? schema;
+}
+
+/**
+ * The root's keys in the order Claude Code writes them back after parsing: `type`, `properties`,
+ * `required` first, then the others as served (observed: a served `$schema` first comes out after them).
+ */
+function parsedKeyOrder(schema: Record<string, unknown>): Record<string, unknown> {
+  const first = ["type", "properties", "required"].filter((k) => k in schema);
+  const keys = Object.keys(schema);
+  if (keys.slice(0, first.length).every((k, i) => k === first[i])) return schema;
+  const out: Record<string, unknown> = {};
+  for (const key of first) out[key] = schema[key];
+  for (const key of keys) if (!(key in out)) out[key] = schema[key];
+  return out;
 }

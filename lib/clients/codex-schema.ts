@@ -65,8 +65,6 @@ function rewrite(node: unknown, at: string, depth: number): JsonObject {
   const items = field("items");
   if (items !== undefined) out.items = rewrite(items, `${at}/items`, depth + 1);
   else if (type === "array" || (Array.isArray(type) && type.includes("array"))) out.items = { type: "string" };
-  const minItems = expected("minItems", "a number", (v) => typeof v === "number");
-  if (minItems !== undefined) out.minItems = minItems;
   const properties = expected("properties", "an object", isPlainObject);
   if (properties !== undefined) out.properties = rewriteMap(properties as JsonObject, `${at}/properties`, depth);
   else if (isObjectType(type)) out.properties = {};
@@ -75,6 +73,8 @@ function rewrite(node: unknown, at: string, depth: number): JsonObject {
   const extra = expected("additionalProperties", "true, false or a schema", (v) => typeof v === "boolean" || isPlainObject(v));
   if (typeof extra === "boolean") out.additionalProperties = extra;
   else if (extra !== undefined) out.additionalProperties = rewrite(extra, `${at}/additionalProperties`, depth + 1);
+  const minItems = expected("minItems", "a number", (v) => typeof v === "number");
+  if (minItems !== undefined) out.minItems = minItems;
   for (const keyword of COMBINATORS) {
     const branches = expected(keyword, "an array of schemas", Array.isArray) as unknown[] | undefined;
     if (branches !== undefined) out[keyword] = branches.map((b, i) => rewrite(b, `${at}/${keyword}/${i}`, depth + 1));
@@ -126,10 +126,19 @@ function pruneDefinitions(schema: JsonObject): JsonObject {
   return out;
 }
 
+// Codex writes a map's keys sorted by their UTF-8 bytes (observed: `1`, `M`, `_u`, `a`, `z`).
 function rewriteMap(map: JsonObject, at: string, depth: number): JsonObject {
   const out: JsonObject = {};
-  for (const [name, sub] of Object.entries(map)) out[name] = rewrite(sub, `${at}/${name}`, depth + 1);
+  for (const name of Object.keys(map).sort(byUtf8)) out[name] = rewrite(map[name], `${at}/${name}`, depth + 1);
   return out;
+}
+
+const encoder = new TextEncoder();
+function byUtf8(a: string, b: string): number {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
 }
 
 // A type list keeps its known names; one name left is written alone (["null"] becomes "null"), none is no type.

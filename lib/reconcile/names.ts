@@ -14,11 +14,11 @@ export const MAX_NAME_LENGTH = 64;
 export const NAME_SUFFIX_LENGTH = 8;
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
 
-// Unicode format (Cf: zero-width space, bidi controls, BOM, soft hyphen) and private-use (Co) characters.
-const INVISIBLE = /[\p{Cf}\p{Co}]/u;
-const ALL_INVISIBLE = /[\p{Cf}\p{Co}]/gu;
+// Unicode format (Cf: zero-width space, bidi controls, BOM, soft hyphen), private-use (Co) and unassigned (Cn) characters.
+const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]/u;
+const ALL_INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]/gu;
 
-/** Text as Claude Code keeps it in names and descriptions: without format and private-use characters (observed). */
+/** Text as Claude Code keeps it in names and descriptions: without format, private-use and unassigned characters (observed). */
 export function stripInvisible(text: string): string {
   return INVISIBLE.test(text) ? text.replace(ALL_INVISIBLE, "") : text;
 }

@@ -37,7 +37,7 @@ export type CombinatorKeyword = "anyOf" | "oneOf" | "allOf";
 export interface FlattenInfo {
   /** The combinator whose wording the sentence uses: `oneOf` when present, else `anyOf`, else `allOf`. */
   keyword: CombinatorKeyword;
-  /** Every root combinator that was merged, in the order allOf, anyOf, oneOf (always set by flattenSchema). */
+  /** Every root combinator that was merged, in the order its branches are read: anyOf, oneOf, allOf (always set by flattenSchema). */
   keywords?: CombinatorKeyword[];
   /** `Input constraint: ...`, joined to the description with a blank line (`sentence + "\n\n" + description`). */
   sentence: string;

@@ -136,12 +136,10 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
       warnings: [{ code: "schema:too-deep", message, fix: "flatten the schema, or use $defs and $ref for recursive shapes" }],
     };
   }
-  // Ajv throws for a `$schema` it has no copy of; the dialect is settled above.
-  let rest: Record<string, unknown> = schema;
-  if (schema.$schema !== undefined) {
-    const { $schema: _declared, ...withoutDialect } = schema;
-    rest = withoutDialect;
-  }
+  // Ajv throws for a `$schema` it has no copy of (the dialect is settled above); Claude Code also removes
+  // root keys whose value is null before it checks (observed).
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) if (key !== "$schema" && value !== null) rest[key] = value;
   let valid: boolean;
   let ajv = metaValidator(false);
   try {

@@ -75,11 +75,11 @@ describe("flattenSchema: Claude Code's flat schema", () => {
 
   test.each([
     [
-      "a required name no property is left for",
-      { type: "object", properties: { a: {}, t: {} }, allOf: [{ required: ["a", "ghost"] }], anyOf: [{ required: ["t"] }, { required: ["t"] }] },
-      { a: {}, t: {} },
-      ["a"],
-      'it requires "ghost", which no property is left for',
+      "a type list holding an entry that is not a string",
+      { type: "object", anyOf: [{ properties: { id: {}, t: { type: ["string", { not: 1 }] } }, required: ["id"] }, { properties: { id: {} }, required: ["id"] }] },
+      { id: {}, t: { type: ["string", { not: 1 }] } },
+      [],
+      "/properties/t/type holds an entry that is not a string",
     ],
     [
       "a schema nested past 64 levels",
@@ -100,6 +100,22 @@ describe("flattenSchema: Claude Code's flat schema", () => {
     expect(outcome.schema.properties).toEqual(properties);
     expect(outcome.schema.required).toEqual(required);
     expect(outcome.info.lost.find((f) => f.code === "flatten:looser-form")?.message).toContain(why);
+  });
+
+  test("a required name no property is left for is dropped; the names every branch requires stay", () => {
+    const outcome = flat({ type: "object", properties: { a: {}, t: {} }, allOf: [{ required: ["a", "ghost"] }], anyOf: [{ required: ["t"] }, { required: ["t"] }] });
+    expect(outcome.schema.required).toEqual(["a", "t"]);
+    expect(outcome.info.lost.map((f) => f.code)).toEqual(["flatten:at-least-one-of", "flatten:required-dropped"]);
+  });
+
+  test("branches are read anyOf, then oneOf, then allOf, whatever their order in the schema", () => {
+    const outcome = flat({ type: "object", allOf: [{ properties: { base: {}, v: { type: "integer" } } }], anyOf: [{ properties: { a: {}, v: { type: "string" } } }] });
+    expect(Object.keys(outcome.schema.properties as object)).toEqual(["a", "v", "base"]);
+    expect(outcome.info.keywords).toEqual(["anyOf", "allOf"]);
+  });
+
+  test("a property value that is not a schema object is dropped", () => {
+    expect(flat({ type: "object", anyOf: [{ properties: { a: true, b: {} } }] }).schema.properties).toEqual({ b: {} });
   });
 
   test("a branch that adds nothing still counts: nothing is required in every branch", () => {
@@ -143,7 +159,8 @@ describe("flattenSchema: Claude Code's flat schema", () => {
     ["a boolean branch", true, "is the boolean schema true"],
     ["a $ref to nothing", { $ref: "#/$defs/missing" }, "refers to #/$defs/missing, which does not exist"],
     ["an outside $ref", { $ref: "https://example.com/a.json" }, "refers outside the document"],
-    ["a $ref cycle", { $ref: "#/$defs/loop" }, "is a $ref cycle (#/$defs/loop -> #/$defs/loop)"],
+    ["a $ref to a $ref (one level only)", { $ref: "#/$defs/loop" }, "refers to #/$defs/loop, itself a $ref"],
+    ["a $ref to the root", { $ref: "#" }, "refers to #, which Claude Code does not resolve"],
   ])("%s contributes nothing, and that is said", (_label, branch, why) => {
     const outcome = flat({
       type: "object",

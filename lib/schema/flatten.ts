@@ -12,7 +12,6 @@ import { canonicalJson } from "./canonical-json";
 import { checkMetaschema } from "./checks";
 import { nestingDepth } from "./depth";
 import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
-import { resolveLocalRef } from "./local-ref";
 
 /** FlattenInfo as flattenSchema makes it: every field set. */
 export type FlattenReport = Required<Pick<FlattenInfo, "keyword" | "keywords" | "sentence" | "lost">> & Pick<FlattenInfo, "lostConstraint">;
@@ -32,6 +31,7 @@ export const FLAT_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
 
 // Keywords of a branch that the merge reads or that say nothing about the input.
 const READ_BRANCH_KEYWORDS = new Set(["type", "properties", "required", "description", "title", "$comment", "examples", "$id", "$anchor"]);
+const BRANCH_ORDER = ["anyOf", "oneOf", "allOf"] as const;
 const ROOT_HANDLED = new Set<string>([...ROOT_COMBINATORS, ...KEPT_ROOT_KEYWORDS, "type", "properties", "required"]);
 
 interface Branch {
@@ -56,7 +56,8 @@ interface PropertySlot {
 /** Flattens root-level combinators; nested combinators are left as they are. */
 export function flattenSchema(schema: unknown): FlattenOutcome {
   if (!isPlainObject(schema)) return { status: "unchanged", schema };
-  const keywords = ROOT_COMBINATORS.filter((k) => k in schema);
+  // Branches are read anyOf, then oneOf, then allOf, whatever the order in the schema (observed).
+  const keywords = BRANCH_ORDER.filter((k) => k in schema);
   if (keywords.length === 0) return { status: "unchanged", schema };
   const notArray = keywords.find((k) => !Array.isArray(schema[k]));
   if (notArray) {
@@ -66,6 +67,10 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
   const lost: Finding[] = [];
   const slots = new Map<string, PropertySlot>();
   const add = (name: string, definition: unknown, at: string, alternative: boolean) => {
+    if (typeof definition !== "object" || definition === null) {
+      lost.push({ code: "flatten:property-value", message: `property ${JSON.stringify(name)} is ${describe(definition)}, not a schema object, and was dropped`, path: pointer(at, "properties", name) });
+      return;
+    }
     if (!FLAT_PROPERTY_NAME.test(name)) {
       lost.push({
         code: "flatten:property-name",
@@ -99,21 +104,20 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
     });
   }
 
-  // Claude Code first makes the stricter form and sends it when the API would accept it; otherwise the
-  // looser one (observed): conflicting definitions keep the first, and only the root's and the allOf
-  // branches' required names stay, those a property is left for.
+  // With anyOf / oneOf, Claude Code first makes the stricter form (conflicts merged, names every branch
+  // requires added) and sends it when the API would accept it; otherwise the looser one (observed).
+  // Either way `required` keeps only names a property is left for.
   const base = unique([...stringList(schema.required), ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required)]);
   const everyBranch = (["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword)));
-  const strictProperties = mergedProperties(slots, "strict");
-  const strict = withRootKeywords(schema, { type: "object", properties: strictProperties, required: unique([...base, ...everyBranch]) });
-  const rejected = strictFormProblem(strict, strictProperties);
+  const hasAlternatives = keywords.some((k) => k !== "allOf");
+  const strictProperties = mergedProperties(slots, hasAlternatives ? "strict" : "loose");
+  const strict = withRootKeywords(schema, { type: "object", properties: strictProperties, required: unique([...base, ...everyBranch]).filter((n) => n in strictProperties) });
+  const rejected = hasAlternatives ? strictFormProblem(strict) : null;
   const properties = rejected ? mergedProperties(slots, "loose") : strictProperties;
   const out = rejected ? withRootKeywords(schema, { type: "object", properties, required: base.filter((name) => name in properties) }) : strict;
-  if (rejected) {
-    lost.push({ code: "flatten:looser-form", message: `the stricter flat schema would be rejected (${rejected}), so the looser one is sent`, path: "" });
-    for (const name of base.filter((n) => !(n in properties))) {
-      lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
-    }
+  if (rejected) lost.push({ code: "flatten:looser-form", message: `the stricter flat schema would be rejected (${rejected}), so the looser one is sent`, path: "" });
+  for (const name of [...base, ...(rejected ? [] : everyBranch)].filter((n, i, all) => !(n in properties) && all.indexOf(n) === i)) {
+    lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
   }
   for (const [name, slot] of slots) {
     if (slot.definitions.length < 2) continue;
@@ -153,12 +157,29 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
 export const STRICT_FORM_DEPTH = 64;
 
 // Why the API would reject the stricter form, or null when it would accept it.
-function strictFormProblem(schema: Record<string, unknown>, properties: Record<string, unknown>): string | null {
-  const missing = (schema.required as string[]).filter((name) => !(name in properties));
-  if (missing.length > 0) return `it requires ${missing.map((n) => JSON.stringify(n)).join(", ")}, which no property is left for`;
+function strictFormProblem(schema: Record<string, unknown>): string | null {
   if (nestingDepth(schema, STRICT_FORM_DEPTH) > STRICT_FORM_DEPTH) return `it nests deeper than ${STRICT_FORM_DEPTH} levels`;
+  const mixed = mixedList(schema);
+  if (mixed) return `${mixed} holds an entry that is not a string`;
   const meta = checkMetaschema(schema);
   return meta.errors.length > 0 ? meta.errors[0].message : null;
+}
+
+// The first `type` or `required` list of two or more entries that are not all strings (a walk, no recursion).
+function mixedList(schema: unknown): string | null {
+  const pending: [unknown, string][] = [[schema, ""]];
+  while (pending.length > 0) {
+    const [node, at] = pending.pop()!;
+    if (Array.isArray(node)) node.forEach((item, i) => pending.push([item, `${at}/${i}`]));
+    else if (isPlainObject(node)) {
+      for (const key of ["type", "required"]) {
+        const list = node[key];
+        if (Array.isArray(list) && list.length >= 2 && list.some((x) => typeof x !== "string")) return `${at}/${key}`;
+      }
+      for (const [key, value] of Object.entries(node)) pending.push([value, pointer(at, key)]);
+    }
+  }
+  return null;
 }
 
 // Strict: a property defined differently by anyOf / oneOf branches accepts any of its definitions; loose
@@ -213,21 +234,25 @@ function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Findi
   };
 }
 
-// A branch is read after resolving a `#/...` $ref; one that is not an object schema adds nothing
+// A branch is read after resolving a `$defs` / `definitions` $ref; one that is not an object schema adds nothing
 // (no property, no group, nothing required), but still counts among its keyword's branches.
 function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch {
   const ignored = (why: string): Branch => {
     lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
     return { keyword, at, properties: [], required: [] };
   };
-  if (isPlainObject(raw) && typeof raw.$ref === "string" && !raw.$ref.startsWith("#/")) {
-    return ignored(raw.$ref.startsWith("#") ? `refers to ${raw.$ref}, which Claude Code does not resolve` : `refers outside the document (${raw.$ref})`);
+  let node: unknown = raw;
+  if (isPlainObject(raw) && typeof raw.$ref === "string") {
+    // Only `#/$defs/<name>` and `#/definitions/<name>`, one level (observed).
+    const ref = raw.$ref;
+    const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+    if (!match) return ignored(ref.startsWith("#") ? `refers to ${ref}, which Claude Code does not resolve` : `refers outside the document (${ref})`);
+    const container = root[match[1]];
+    const name = match[2].replace(/~1/g, "/").replace(/~0/g, "~");
+    node = isPlainObject(container) && Object.prototype.hasOwnProperty.call(container, name) ? container[name] : undefined;
+    if (node === undefined) return ignored(`refers to ${ref}, which does not exist`);
+    if (isPlainObject(node) && "$ref" in node) return ignored(`refers to ${ref}, itself a $ref (Claude Code resolves one level)`);
   }
-  const resolution = resolveLocalRef(root, raw);
-  if (resolution.status === "cycle") return ignored(`is a $ref cycle (${resolution.via.join(" -> ")})`);
-  if (resolution.status === "not-local") return ignored(`refers to ${resolution.ref}, which Claude Code does not resolve`);
-  if (resolution.status === "missing") return ignored(`refers to ${resolution.ref}, which does not exist`);
-  const node = resolution.value;
   if (!isPlainObject(node)) return ignored(`is ${describe(node)}, not an object schema`);
   if (node.type !== undefined && node.type !== "object") return ignored(`has type ${JSON.stringify(node.type)}, not "object"`);
   for (const key of Object.keys(node)) {

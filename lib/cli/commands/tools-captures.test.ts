@@ -1,6 +1,6 @@
 /**
  * End to end: `fleet tools --json` over real stdio servers (raw-server.mjs serving the fixture specs)
- * prints exactly what the real client sent in its committed capture, after canonical key order.
+ * prints exactly what the real client sent in its committed capture, key order included.
  * Claude Code's user deny rules go in the project's .claude/settings.local.json (the capture had them in
  * the user's settings: the same rules), its project rules in .claude/settings.json; Codex's settings in a
  * config.toml, as Codex reads them.
@@ -72,5 +72,7 @@ test.each([
   const t = io(dir);
   expect(await main(["tools", "--config", config, "--client", client, "--json", "--timeout", "30000"], t)).toBe(0);
   const dirName = client === "codex" ? "codex@0.169.0" : "claude-code@2.1.328";
-  expect(canonicalJson(JSON.parse(t.stdout.join("\n")))).toBe(canonicalJson(captured(dirName, name)));
+  const printed = JSON.parse(t.stdout.join("\n"));
+  expect(canonicalJson(printed)).toBe(canonicalJson(captured(dirName, name)));
+  expect(JSON.stringify(printed)).toBe(JSON.stringify(captured(dirName, name)));
 });
