@@ -31,8 +31,10 @@ import specCodexBoth from "./servers/codex-both.json";
 import specCodexDisabled from "./servers/codex-disabled.json";
 import specCodexDotted from "./servers/codex-dotted.json";
 import specCodexEnabled from "./servers/codex-enabled.json";
+import specCodexNoMode from "./servers/codex-no-mode.json";
 import specCodexOff from "./servers/codex-off.json";
 import specCodexPlain from "./servers/codex-plain.json";
+import specCodexToolOff from "./servers/codex-tool-off.json";
 import specDescriptions from "./servers/descriptions.json";
 import specFaultExits from "./servers/fault-exits.json";
 import specFaultGarbage from "./servers/fault-garbage.json";
@@ -108,8 +110,10 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/codex-disabled.json": specCodexDisabled,
   "lib/clients/__fixtures__/servers/codex-dotted.json": specCodexDotted,
   "lib/clients/__fixtures__/servers/codex-enabled.json": specCodexEnabled,
+  "lib/clients/__fixtures__/servers/codex-no-mode.json": specCodexNoMode,
   "lib/clients/__fixtures__/servers/codex-off.json": specCodexOff,
   "lib/clients/__fixtures__/servers/codex-plain.json": specCodexPlain,
+  "lib/clients/__fixtures__/servers/codex-tool-off.json": specCodexToolOff,
   "lib/clients/__fixtures__/servers/descriptions.json": specDescriptions,
   "lib/clients/__fixtures__/servers/fault-exits.json": specFaultExits,
   "lib/clients/__fixtures__/servers/fault-garbage.json": specFaultGarbage,
