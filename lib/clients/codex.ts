@@ -43,9 +43,9 @@ interface Candidate {
   file: string;
 }
 
-/** Codex's name sanitizer: every character outside [a-zA-Z0-9_] becomes `_` (`-` too); empty becomes `_`. */
+/** Codex's name sanitizer: every character (code point, so one `_` per emoji) outside [a-zA-Z0-9_] becomes `_`, `-` too; empty becomes `_`. */
 export function codexNamePart(text: string): string {
-  return text.replace(/[^a-zA-Z0-9_]/g, "_") || "_";
+  return text.replace(/[^a-zA-Z0-9_]/gu, "_") || "_";
 }
 
 /** The namespace Codex puts a server's tools in (before any collision suffix). */
