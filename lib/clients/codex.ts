@@ -1,9 +1,11 @@
 /**
  * The Codex view (docs/clients.md "Codex"): what Codex CLI 0.169.0 sends for a fleet. MCP tools go out as
- * Responses-API namespaces, one per server (`mcp__<server>`, "Tools in the mcp__<server> namespace."),
- * each function named by the tool name with every character outside [a-zA-Z0-9_] made `_` (names that
- * meet or run past 128 characters get a hash suffix), `strict: false`, its schema rewritten into
- * Codex's subset (codex-schema.ts), its description never cut and never flattened.
+ * Responses-API namespaces, one per server (`mcp__<server>`, described by the server's instructions or
+ * "Tools in the mcp__<server> namespace."), each function named by the tool name with every character
+ * outside [a-zA-Z0-9_] made `_` (names that meet, or run past 128 characters, get a 12-hex suffix:
+ * SHA-1 of the tool's raw identity `<server>\0<server>\0\0<tool>\0<tool>`, which reproduces every
+ * captured suffix), `strict: false`, its schema rewritten into Codex's subset (codex-schema.ts), its
+ * description never cut and never flattened.
  * `enabled_tools` / `disabled_tools` of `[mcp_servers.<id>]` remove tools by their raw names.
  */
 import { sha1 } from "@noble/hashes/legacy.js";
