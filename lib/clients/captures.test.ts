@@ -55,7 +55,8 @@ function claudeCodeWire(fleet: Fleet): ClaudeWireTool[] {
     ...(fleet.claudeCode.permissions.deny ?? []).map((rule) => ({ rule, file: "~/.claude/settings.json" })),
     ...(fleet.claudeCode.projectPermissions.deny ?? []).map((rule) => ({ rule, file: ".claude/settings.json" })),
   ];
-  return claudeCodeView(toolLists(fleet), { deny }).wire;
+  const limit = Number(fleet.claudeCode.env.CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH);
+  return claudeCodeView(toolLists(fleet), { deny, ...(limit > 0 ? { maxDescriptionLength: limit } : {}) }).wire;
 }
 
 function codexWire(fleet: Fleet): CodexWireNamespace[] {

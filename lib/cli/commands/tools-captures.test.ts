@@ -18,10 +18,10 @@ import { main } from "../main";
 const root = mkdtempSync(join(tmpdir(), "mcp-fleet-tools-captures-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function io(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
+function io(cwd: string, env: Record<string, string> = {}): CliIO & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), cwd, env: { PATH: process.env.PATH, HOME: join(cwd, "home") } };
+  return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), cwd, env: { PATH: process.env.PATH, HOME: join(cwd, "home"), ...env } };
 }
 
 function captured(client: string, fleet: string): unknown {
@@ -61,6 +61,7 @@ test.each([
   ["claude-code", "flatten"],
   ["claude-code", "claude-permissions"],
   ["claude-code", "bad-root"],
+  ["claude-code", "description-limit"],
   ["codex", "sanitize"],
   ["codex", "codex-settings"],
   ["codex", "schema-keywords"],
@@ -69,7 +70,8 @@ test.each([
   const fleet = loadFleet(name);
   const dir = client === "codex" ? codexProject(fleet) : claudeProject(fleet);
   const config = client === "codex" ? ".codex/config.toml" : ".mcp.json";
-  const t = io(dir);
+  // The client's environment (CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH) is the terminal's.
+  const t = io(dir, client === "codex" ? {} : fleet.claudeCode.env);
   expect(await main(["tools", "--config", config, "--client", client, "--json", "--timeout", "30000"], t)).toBe(0);
   const dirName = client === "codex" ? "codex@0.169.0" : "claude-code@2.1.328";
   const printed = JSON.parse(t.stdout.join("\n"));

@@ -3,7 +3,8 @@
  * what one client would send for the live fleet (lib/clients). With --json, stdout holds exactly the
  * array the client puts in its model request, nothing else; without, a table of what is dropped and
  * why, whole servers lost first. Claude Code reads its deny rules from the project's
- * `.claude/settings.json` and `.claude/settings.local.json`; Codex applies each server's
+ * `.claude/settings.json` and `.claude/settings.local.json` (and CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH
+ * from the environment); Codex applies each server's
  * `enabled_tools` / `disabled_tools`. The files read are named (on stderr with --json).
  */
 import path from "node:path";
@@ -106,8 +107,11 @@ async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: Cl
     return { settings: { codex: { servers } }, read };
   }
   if (!client.startsWith("claude-code")) return { settings: {}, read: [] };
+  // Claude Code's own environment variable for the description cut, when this terminal sets it.
+  const limit = Number(io.env.CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH);
+  const fromEnv = Number.isInteger(limit) && limit > 0 ? { maxDescriptionLength: limit } : {};
   const projectDir = isDemoConfig(loaded) ? null : projectDirOf(loaded);
-  if (!projectDir) return { settings: {}, read: [] };
+  if (!projectDir) return { settings: { claudeCode: fromEnv }, read: [] };
   const files = await readProjectSettings(projectDir);
   const deny = files.flatMap((f) => f.rules.filter((r) => r.list === "deny").map((r) => ({ rule: r.rule, file: f.label })));
   for (const f of files) if (f.error) io.err(`${path.join(projectDir, f.label)}${f.error.line ? `:${f.error.line}:${f.error.column}` : ""}: ${f.error.message}; its rules are not applied`);
@@ -115,7 +119,7 @@ async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: Cl
     const n = f.rules.filter((r) => r.list === "deny").length;
     return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
   });
-  return { settings: { claudeCode: { deny } }, read };
+  return { settings: { claudeCode: { deny, ...fromEnv } }, read };
 }
 
 function relative(io: CliIO, file: string): string {
