@@ -175,5 +175,5 @@ describe("Claude Code's own settings", () => {
 
 test("a server that is not ready is lost for the client, with its error", () => {
   const view = claudeCodeView([server("down", [], { status: "error", error: "exited with code 1" })]);
-  expect(view.servers[0].lost?.message).toBe("Claude Code 2.1.328 would list 0 tools: the server is failed (exited with code 1)");
+  expect(view.servers[0].lost?.message).toBe("Claude Code 2.1.328 would list 0 tools: the server failed (exited with code 1)");
 });

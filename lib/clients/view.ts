@@ -57,10 +57,10 @@ export function compare(a: string, b: string): number {
 /** The whole-server loss of a server that is not connected: no client sees its tools. */
 export function notReadyLoss(server: ServerToolList, label: string): ServerVerdict["lost"] {
   if (server.status === "ready") return null;
-  const state = server.status === "error" ? "failed" : server.status === "connecting" ? "still connecting" : "disabled";
+  const state = server.status === "error" ? "failed" : server.status === "connecting" ? "is still connecting" : "is disabled";
   return {
     code: `server:${server.status}`,
-    message: `${label} would list 0 tools: the server is ${state}${server.error ? ` (${server.error})` : ""}`,
+    message: `${label} would list 0 tools: the server ${state}${server.error ? ` (${server.error})` : ""}`,
     source: SOURCES.fleet,
   };
 }
