@@ -5,7 +5,7 @@
  * is left out: exporting removes it.
  */
 import { compileClaudeRules } from "./compile-claude";
-import { evaluate, isMcpRule, ruleName } from "./rules";
+import { evaluate, isMcpRule } from "./rules";
 import { suggestDecision } from "./suggest";
 import { intendedDecision } from "./universe";
 import type { EffectiveDecision, ExistingRule, OurRule, PermissionTool, RuleDecision, SourcedRule, Suggestion } from "./types";
@@ -25,11 +25,6 @@ export interface PermissionRow {
   intended: RuleDecision;
   /** What Claude Code decides, and which rule decides it. */
   effective: EffectiveDecision;
-}
-
-/** Rule names our export replaces in a settings file: every rule of ours (`none` included) and earlier ones. */
-export function managedRuleNames(ours: readonly OurRule[], previous: readonly string[] = [], tools: readonly PermissionTool[] = []): Set<string> {
-  return new Set([...compileClaudeRules(ours, tools).managed, ...ours.map((r) => ruleName(r.serverId, r.toolName)), ...previous]);
 }
 
 /** What Claude Code knows about the workspace that changes which rules it reads. */

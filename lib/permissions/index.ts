@@ -3,9 +3,9 @@
  * Node-only imports: the browser runs the same code for previews and the effective decision.
  */
 export * from "./types";
-export { evaluate, isAnchoredGlob, isMcpRule, ignoredReason, ourSourcedRules, ruleMatches, ruleName, sortRules, LIST_ORDER } from "./rules";
+export { evaluate, isAnchoredGlob, isMcpRule, ignoredReason, ruleMatches, ruleName, sortRules, LIST_ORDER } from "./rules";
 export { suggestDecision } from "./suggest";
-export { combinedRules, managedRuleNames, permissionRows, SHARED_PROJECT_SETTINGS, type PermissionRow, type WorkspaceTrust } from "./effective";
+export { combinedRules, permissionRows, SHARED_PROJECT_SETTINGS, type PermissionRow, type WorkspaceTrust } from "./effective";
 export { allowedAtOf, lintRules, type LintInput } from "./lint";
 export { claudeSettingsText, exportClaude, untrustedAllowWarning, type ClaudeExport } from "./export-claude";
 export { compileClaudeRules, expandServerNames, type CompiledClaudeRules, type CompiledRule } from "./compile-claude";

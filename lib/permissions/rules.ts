@@ -4,7 +4,7 @@
  * `mcp__*`. Evaluation is deny, then ask, then allow; the first match wins whatever its specificity.
  */
 import { claudeCodeName, sanitizeNamePart } from "@/lib/reconcile/names";
-import type { Decision, EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
+import type { EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
 
 export const LIST_ORDER: readonly RuleList[] = ["deny", "ask", "allow"];
 
@@ -57,18 +57,6 @@ export function ruleMatches(rule: string, list: RuleList, tool: Pick<PermissionT
   if (ignoredReason(rule, list) !== null) return false;
   if (hasGlob(rule)) return globToRegExp(rule).test(tool.claudeCodeName);
   return rule === tool.claudeCodeName || rule === ruleName(tool.serverId, null);
-}
-
-/** Our rules as Claude Code rule strings (a server default is the bare `mcp__<server>`); `none` yields nothing. */
-export function ourSourcedRules(ours: readonly OurRule[]): SourcedRule[] {
-  return sortRules(ours)
-    .filter((r) => r.decision !== "none")
-    .map((r) => ({
-      rule: ruleName(r.serverId, r.toolName),
-      list: r.decision as Decision,
-      source: "ours",
-      serverDefault: r.toolName === null,
-    }));
 }
 
 /** Tool rules before server defaults, each by server then tool: a stable order for reasons and exports. */
