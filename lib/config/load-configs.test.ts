@@ -60,7 +60,7 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
@@ -78,6 +78,7 @@ describe("every format", () => {
               "postgres://db/app",
             ],
             "command": "npx",
+            "cwd": "<tmp>/app",
             "enabled": true,
             "env": {
               "LOG_LEVEL": "info",
@@ -109,6 +110,7 @@ describe("every format", () => {
               "server.js",
             ],
             "command": "node",
+            "cwd": "<tmp>/app",
             "enabled": true,
             "id": "plain",
             "source": {
@@ -217,7 +219,7 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app") });
+    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app"), runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command ?? s.url, s.source.pointer])).toEqual([
       ["shared", "local-shared", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/shared`],
       ["local-only", "node", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/local-only`],
@@ -247,7 +249,7 @@ describe("every format", () => {
         projects: { "/b": { mcpServers: { dup: { command: "from-b" } } }, "/a": { mcpServers: { dup: { command: "from-a" }, shared: { command: "local" } } } },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["shared", "user-shared"],
       ["dup", "from-a"],
@@ -263,7 +265,7 @@ describe("every format", () => {
       "home/Library/Application Support/Claude/claude_desktop_config.json",
       JSON.stringify({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE: "${HOME_DIR:-/tmp}/m.json" } } } }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
         "files": [
@@ -277,6 +279,7 @@ describe("every format", () => {
               "@modelcontextprotocol/server-memory",
             ],
             "command": "npx",
+            "cwd": "<tmp>/run",
             "enabled": true,
             "env": {
               "MEMORY_FILE": "/tmp/m.json",
@@ -320,7 +323,7 @@ describe("every format", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     expect(portable(loaded.servers)).toMatchInlineSnapshot(`
       [
@@ -331,6 +334,7 @@ describe("every format", () => {
             "<tmp>/home",
           ],
           "command": "python",
+          "cwd": "<tmp>/app",
           "enabled": true,
           "env": {
             "API_KEY": "sk-test-0123456789abcdef0123",
@@ -401,7 +405,7 @@ describe("every format", () => {
 }
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
         "files": [
@@ -449,6 +453,7 @@ describe("every format", () => {
               "<tmp>/app",
             ],
             "command": "npx",
+            "cwd": "<tmp>/app",
             "enabled": true,
             "env": {
               "TOKEN": "tok-42",
@@ -522,7 +527,7 @@ enabled = false
 approval_mode = "approve"
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
@@ -595,6 +600,7 @@ approval_mode = "approve"
           },
           {
             "command": "node",
+            "cwd": "<tmp>/app",
             "enabled": false,
             "id": "off",
             "source": {
@@ -637,7 +643,7 @@ describe("broken and missing files", () => {
   test("JSON that does not parse: one error with line and column, and the other files still load", async () => {
     const broken = await write("a/.mcp.json", '{\n  "mcpServers": {\n    "x": { "command": "node" }\n    "y": {}\n  }\n}\n');
     const good = await write("b/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([broken, good], { env, homeDir: home });
+    const loaded = await loadConfigs([broken, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       {
@@ -658,14 +664,14 @@ describe("broken and missing files", () => {
     ["JSONC: comments keep their place", "c/.vscode/mcp.json", '{\n  // c\n  /* long\n comment */ "servers": { "a": { "command": "x" } ]\n}', 4, 50],
   ])("JSON error position: %s", async (_name, relative, text, line, column) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings.map((f) => [f.code, f.line, f.column])).toEqual([["config:parse", line, column]]);
   });
 
   test("TOML that does not parse: one error with line and column", async () => {
     const file = await write("d/.codex/config.toml", '[mcp_servers.a]\ncommand = "node"\nargs = [1, \n[mcp_servers.b]\n');
     const good = await write("e/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([file, good], { env, homeDir: home });
+    const loaded = await loadConfigs([file, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(loaded.findings).toHaveLength(1);
     const [finding] = loaded.findings;
@@ -676,7 +682,7 @@ describe("broken and missing files", () => {
   test("a missing file: an error naming it, the rest loads", async () => {
     const good = await write("f/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
     const missing = path.join(root, "nope/.mcp.json");
-    const loaded = await loadConfigs([missing, good], { env, homeDir: home });
+    const loaded = await loadConfigs([missing, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       { severity: "error", code: "config:missing-file", message: "config file not found: <tmp>/nope/.mcp.json", file: "<tmp>/nope/.mcp.json" },
@@ -687,7 +693,7 @@ describe("broken and missing files", () => {
   test("two files with one id: the first file wins, the warning names both", async () => {
     const first = await write("g/.mcp.json", JSON.stringify({ mcpServers: { github: { command: "first" } } }, null, 2));
     const second = await write("g/.cursor/mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" }, github: { command: "second" } } }, null, 2));
-    const loaded = await loadConfigs([first, second], { env, homeDir: home });
+    const loaded = await loadConfigs([first, second], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["github", "first"],
       ["other", "x"],
@@ -844,7 +850,7 @@ describe("lint rules", () => {
     ],
   ])("%s", async (_name, relative, text, expected, outcome) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([expect.objectContaining({ ...expected, file })]);
     const [finding] = loaded.findings;
     expect(finding.serverId).toBeDefined();
@@ -861,7 +867,7 @@ describe("lint rules", () => {
     const text = JSON.stringify({ mcpServers: { github: { command: "gh-mcp", env: { GITHUB_TOKEN: "ghp_abcdefghijklmnopqrstu12345" } } } });
     const files = [await write("home/.claude.json", text), await write("home/.cursor/mcp.json", text)];
     for (const file of files) {
-      const loaded = await loadConfigs([file], { env, homeDir: home });
+      const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
       expect(loaded.findings).toEqual([]);
     }
   });
@@ -876,7 +882,7 @@ describe("lint rules", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
   });
 });
@@ -885,7 +891,7 @@ describe("paths and options", () => {
   test("~ expands to the home dir, and the first project file sets the project dir", async () => {
     await write("home/.claude.json", JSON.stringify({ projects: { [path.join(root, "app")]: { mcpServers: { local: { command: "x" } } } } }));
     const mcp = await write("app/.mcp.json", JSON.stringify({ mcpServers: { project: { command: "y" } } }));
-    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home });
+    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["project", "local"]);
     expect(loaded.projectDir).toBe(path.join(root, "app"));
     expect(loaded.files).toEqual([mcp, path.join(home, ".claude.json")]);
