@@ -10,6 +10,7 @@ import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadedConfig } f
 import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
+import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
 import { attachHistory } from "@/lib/history/attach";
 import { publishEvent } from "@/lib/server/event-bus";
@@ -58,11 +59,14 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
 async function createContext(env: Record<string, string | undefined>): Promise<FleetContext> {
   const paths = configPathsFromEnv(env);
   const demo = paths.length === 0;
-  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env });
+  // Servers get the terminal's environment, as their client would (not the server's, which Next changed).
+  const shellEnv = launchShellEnvironment();
+  const runDir = env.MCP_FLEET_CWD ?? process.cwd();
+  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env: shellEnv, runDir });
   for (const server of loaded.servers) rememberSecrets(server);
 
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
-  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env) });
+  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDirOf(loaded) ?? runDir });
   manager.subscribe((state) => publishEvent("fleet", state));
   attachHistory(manager, dataDirOf(loaded, env)); // records every new state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
