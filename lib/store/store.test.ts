@@ -14,6 +14,8 @@ function state(version: number, generatedAt: string): FleetState {
     servers: [],
     findings: [],
     configFiles: [],
+    settled: true,
+    notices: [],
     demo: true,
   };
 }
