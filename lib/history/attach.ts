@@ -1,7 +1,9 @@
 /**
  * Wires the history into the server's live fleet (issue 5): one store per process for the context's
- * data folder, fed every new fleet state, publishing `history` events when drift is recorded. A
- * history.db that cannot be opened is kept as an error for the history API; the fleet keeps running.
+ * data folder, fed every settled fleet state (a fleet still connecting is not drift), publishing
+ * `history` events when drift is recorded. A history.db that cannot be opened is kept as an error for
+ * the history API, one that cannot be written for a while is retried (recorder.ts); both are told as
+ * fleet notices, and the fleet keeps running.
  */
 import "server-only";
 import type { FleetManager } from "@/lib/fleet/manager";
@@ -9,10 +11,13 @@ import type { FleetState } from "@/lib/fleet/types";
 import { FleetError } from "@/lib/errors";
 import { publishEvent } from "@/lib/server/event-bus";
 import { logServerError } from "@/lib/server/log";
+import { HistoryRecorder } from "./recorder";
 import { HistoryStore } from "./store";
 import type { HistoryEventPayload } from "./types";
 
 const KEY = Symbol.for("mcp-fleet.history");
+/** A write waits this long for another process's lock before the recorder backs off and retries. */
+const LIVE_BUSY_TIMEOUT_MS = 250;
 
 interface LiveHistory {
   dataDir: string;
@@ -29,10 +34,12 @@ export function attachHistory(manager: FleetManager, dataDir: string): void {
   const live: LiveHistory = { dataDir, store: null, error: null };
   g[KEY] = live;
   try {
-    live.store = HistoryStore.open(dataDir);
+    // The live server must not block its event loop waiting for another process's lock: the recorder retries.
+    live.store = HistoryStore.open(dataDir, { busyTimeoutMs: LIVE_BUSY_TIMEOUT_MS });
   } catch (error) {
     live.error = error instanceof FleetError ? error : new FleetError("unavailable", "history", String(error));
     logServerError("history", live.error);
+    manager.notify({ tone: "bad", code: "history:unavailable", message: live.error.message });
     return;
   }
   const store = live.store;
@@ -45,12 +52,15 @@ export function attachHistory(manager: FleetManager, dataDir: string): void {
     if (result.events.length > 0) publishEvent("history", { events: result.events } satisfies HistoryEventPayload);
     return result;
   };
+  const recorder = new HistoryRecorder(store, {
+    problem: (message, file) => {
+      logServerError("history record", message);
+      manager.notify({ tone: "bad", code: "history:unavailable", message, file });
+    },
+    recovered: (message, file) => manager.notify({ tone: "good", code: "history:recovered", message, file }),
+  });
   const record = (state: FleetState) => {
-    try {
-      store.record(state.snapshot);
-    } catch (error) {
-      logServerError("history record", error);
-    }
+    if (state.settled) recorder.record(state.snapshot);
   };
   manager.subscribe(record);
   record(manager.getState());
