@@ -13,6 +13,7 @@ import type { FleetManager } from "@/lib/fleet/manager";
 import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
 import { attachHistory } from "@/lib/history/attach";
+import { followConfigFiles } from "@/lib/server/config-reload";
 import { publishEvent } from "@/lib/server/event-bus";
 import { logServerError, rememberSecrets } from "@/lib/server/log";
 
@@ -72,6 +73,8 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
+  // A config edited while the dashboard runs is applied, and the user told what changed.
+  if (!demo) followConfigFiles(manager, loaded, paths, { env: shellEnv, runDir });
 
   return {
     manager,
