@@ -30,6 +30,18 @@ export type AddServerBody = z.infer<typeof AddServerBody>;
 
 export const RefreshBody = z.object({ id: z.string().min(1).optional() }).strict();
 
+/** A reconnect may give a slow server (an `npx` installing on its first start) more time than `--timeout`. */
+export const ReconnectBody = z
+  .object({
+    timeoutMs: z
+      .number({ error: "must be a number of milliseconds" })
+      .int("must be a whole number of milliseconds")
+      .min(1_000, "must be at least 1000 ms")
+      .max(600_000, "must be at most 600000 ms (10 minutes)")
+      .optional(),
+  })
+  .strict();
+
 /** Where a runtime entry came from, for findings that name the place. */
 export function runtimeSource(id: string): ConfigSource {
   return { file: "(added in the dashboard)", format: "runtime", pointer: `/mcpServers/${id}` };
