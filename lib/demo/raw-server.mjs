@@ -10,7 +10,8 @@
 // "crashOnceFile", only while that file does not exist yet), "reportCwd" / "reportEnv" (names only:
 // the instructions say where the server runs and which variables it got, never a value), "requireEnv"
 // (exit 3 at start, naming each missing variable), "stderrEnv" (writes NAME=value lines to stderr: a
-// server that leaks its secret, for the redaction tests).
+// server that leaks its secret, for the redaction tests), "requireHeaders" (over HTTP: 401 unless each named
+// header is sent).
 import { readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -246,6 +247,9 @@ async function serve() {
 
   const sessions = new Map();
   listen(async (req, res) => {
+    // "requireHeaders": a server behind auth answers 401 unless every named header came (values are not checked or logged).
+    const missing = (spec.requireHeaders ?? []).filter((name) => req.headers[name.toLowerCase()] === undefined);
+    if (missing.length > 0) return jsonRpcError(res, 401, -32001, `missing header ${missing.join(", ")}`);
     const sessionId = req.headers["mcp-session-id"];
     let body;
     if (req.method === "POST") {
