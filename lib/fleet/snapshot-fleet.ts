@@ -8,7 +8,8 @@ import { FleetManager } from "./manager";
 import type { FleetState } from "./types";
 
 export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<FleetState> {
-  const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
+  // One observation: a server that crashes is reported as it is, not started again behind the caller's back.
+  const manager = new FleetManager({ timeoutMs: opts.timeoutMs, retry: { attempts: 0 } });
   try {
     await manager.start(loaded);
     return manager.getState();
