@@ -28,6 +28,15 @@ describe("workingDirOf", () => {
     expect(workingDirOf(config, ctx)).toBe(expected);
   });
 
+  test.each<[string, ServerConfig, string]>([
+    [".mcp.json, run from a subfolder: Claude Code would start there (and find .mcp.json above it)", server("claude-code", "/code/app/.mcp.json"), "/code/app/src"],
+    ["Codex project config with a relative cwd, run from a subfolder: relative to it", server("codex", "/code/app/.codex/config.toml", { cwd: "tools" }), "/code/app/src/tools"],
+    ["a user entry, run from a subfolder of the project", server("claude-user", "/home/u/.claude.json", { source: { file: "/home/u/.claude.json", format: "claude-user", pointer: "/mcpServers/s" } }), "/code/app/src"],
+    [".cursor/mcp.json: the workspace folder whatever the run folder", server("cursor", "/code/app/.cursor/mcp.json"), "/code/app"],
+  ])("MCP Fleet run inside the project: %s", (_, config, expected) => {
+    expect(workingDirOf(config, { ...ctx, runDir: "/code/app/src" })).toBe(expected);
+  });
+
   test("with no project known, user-level servers start where MCP Fleet was started", () => {
     expect(workingDirOf(server("claude-desktop", "/home/u/claude_desktop_config.json"), { runDir: "/somewhere/else" })).toBe("/somewhere/else");
   });

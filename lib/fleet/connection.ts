@@ -249,7 +249,7 @@ export class ServerConnection {
         const transport = new FleetStdioTransport({
           command: config.command,
           args: config.args ?? [],
-          env: serverEnvironment(config.source.format, this.shellEnv, config.env),
+          env: serverEnvironment(config.source.format, this.shellEnv, config.env, cwd),
           cwd,
         });
         transport.stderr.on("data", (chunk: Buffer) => this.onStderr(chunk));

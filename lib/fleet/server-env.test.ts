@@ -61,6 +61,13 @@ describe("serverEnvironment", () => {
     }
   });
 
+  test("Claude Code's servers also get CLAUDE_PROJECT_DIR, the folder they start in; the others do not", () => {
+    expect(serverEnvironment("claude-code", shell, {}, "/code/app").CLAUDE_PROJECT_DIR).toBe("/code/app");
+    expect(serverEnvironment("claude-code", shell, { CLAUDE_PROJECT_DIR: "/mine" }, "/code/app").CLAUDE_PROJECT_DIR).toBe("/mine");
+    expect(serverEnvironment("cursor", shell, {}, "/code/app").CLAUDE_PROJECT_DIR).toBeUndefined();
+    expect(serverEnvironment("codex", shell, {}, "/code/app").CLAUDE_PROJECT_DIR).toBeUndefined();
+  });
+
   test("Codex: only its default names (env_vars are already in the entry's env), then the entry's env", () => {
     expect(serverEnvironment("codex", shell, { GEM_HOME: "/g" })).toEqual({ HOME: "/home/u", PATH: "/usr/bin", USER: "u", LANG: "C.UTF-8", TZ: "UTC", GEM_HOME: "/g" });
     expect(CODEX_INHERITED).toContain("TMPDIR");

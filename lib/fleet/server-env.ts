@@ -67,11 +67,19 @@ export function inheritedNames(format: ConfigFormat): readonly string[] | "all" 
   return "all";
 }
 
-/** The whole environment of a stdio server: what its client passes from the shell, then the entry's `env`. */
-export function serverEnvironment(format: ConfigFormat, shell: Record<string, string>, entryEnv: Record<string, string> = {}): Record<string, string> {
+/** Formats read the way Claude Code reads them, whose servers also get CLAUDE_PROJECT_DIR (client-formats.md §1.1). */
+const CLAUDE_CODE_FORMATS: readonly ConfigFormat[] = ["claude-code", "claude-user", "runtime", "demo"];
+
+/**
+ * The whole environment of a stdio server: what its client passes from the shell, what the client
+ * adds itself (Claude Code: CLAUDE_PROJECT_DIR, the folder it runs in, which is the server's `cwd`),
+ * then the entry's `env`.
+ */
+export function serverEnvironment(format: ConfigFormat, shell: Record<string, string>, entryEnv: Record<string, string> = {}, cwd?: string): Record<string, string> {
   const names = inheritedNames(format);
   const base: Record<string, string> = {};
   if (names === "all") Object.assign(base, shell);
   else for (const name of names) if (shell[name] !== undefined && !shell[name].startsWith("()")) base[name] = shell[name];
+  if (cwd !== undefined && CLAUDE_CODE_FORMATS.includes(format)) base.CLAUDE_PROJECT_DIR = cwd;
   return { ...base, ...entryEnv };
 }
