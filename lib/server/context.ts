@@ -11,7 +11,7 @@ import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { getFleetManager } from "@/lib/fleet/singleton";
-import { attachHistory } from "@/lib/history/attach";
+import { attachHistory } from "@/lib/server/live-history";
 import { publishEvent } from "@/lib/server/event-bus";
 import { logServerError, rememberSecrets } from "@/lib/server/log";
 

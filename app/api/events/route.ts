@@ -3,10 +3,10 @@
  * bus (`event: <type>\ndata: <json>`), a comment heartbeat every 15 s so proxies and the browser keep
  * the stream; the subscription ends when the client goes.
  */
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
 import { subscribeEvents } from "@/lib/server/event-bus";
-import { formatSse, SSE_HEADERS } from "@/lib/server/sse";
+import { formatSse, SSE_HEADERS } from "@/lib/server/event-stream";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -2,9 +2,9 @@
  * `GET /api/report[?since=ISO]`: the weekly review as Markdown (text/markdown), as `fleet report`
  * prints it (issue 5); `&format=json` answers `{ markdown }` for the dashboard's store.
  */
-import { apiRoute } from "@/lib/api/route";
-import { reportMarkdown } from "@/lib/history/api";
-import { getHistory } from "@/lib/history/server-store";
+import { apiRoute } from "@/lib/server/route";
+import { reportMarkdown } from "@/lib/server/history";
+import { getHistory } from "@/lib/server/history-store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 /** `POST /api/servers` `{ id, config: <mcpServers entry> }`: add a server at runtime (201, redacted details). */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
 import { AddServerBody, addServer } from "@/lib/server/servers";
 

@@ -2,7 +2,7 @@
  * `fleet check --config F [--timeout MS]`: the CI gate (issue 5): compares the live fleet with
  * mcp-fleet.lock.json and prints only the differences, one per line; exit 1 when any, 0 when none.
  */
-import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/cli/live-fleet";
 import { compareLock, formatDifference } from "@/lib/history/lock";
 import { readLockFile } from "@/lib/history/lock-file";
 import { CliError, type Command } from "../io";

@@ -2,7 +2,7 @@
  * `fleet lock --config F [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed baseline, from the
  * live fleet (issue 5 "The lock file and CI").
  */
-import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/cli/live-fleet";
 import { buildLock } from "@/lib/history/lock";
 import { writeLockFile } from "@/lib/history/lock-file";
 import type { Command } from "../io";

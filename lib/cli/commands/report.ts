@@ -2,7 +2,7 @@
  * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown (issue 5).
  * Records the live observation in the data folder's history first, so the report is current.
  */
-import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/cli/live-fleet";
 import { renderReport } from "@/lib/history/report";
 import { HistoryStore } from "@/lib/history/store";
 import type { Command } from "../io";

@@ -1,7 +1,7 @@
 /** `GET /api/permissions/export?format=claude|codex|cursor|cursor-cli`: the export as a file download. */
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/server/route";
 import { renderExport, ourRules } from "@/lib/settings/permissions-service";
-import { live } from "@/lib/settings/permissions-api";
+import { live } from "@/lib/server/permissions";
 import { exportFormat } from "../schema";
 
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 /** `POST /api/servers/<id>/reconnect`: drop and redo one server's connection; answers its new details. */
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
 import { findServer, requireServer } from "@/lib/server/servers";
 

@@ -1,7 +1,7 @@
 /** `GET /api/history/tools/<server>/<tool>/diff?from=&to=`: schema structural diff + description text diff (issue 5). */
-import { apiRoute } from "@/lib/api/route";
-import { toolDiff } from "@/lib/history/api";
-import { getHistory } from "@/lib/history/server-store";
+import { apiRoute } from "@/lib/server/route";
+import { toolDiff } from "@/lib/server/history";
+import { getHistory } from "@/lib/server/history-store";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -6,8 +6,8 @@ import { join } from "node:path";
 import { afterEach, expect, test } from "vitest";
 import { FleetManager } from "@/lib/fleet/manager";
 import { subscribeEvents, type FleetEvent } from "@/lib/server/event-bus";
-import { attachHistory, attachedHistoryStore } from "./attach";
-import { fixtureSnapshot } from "./snapshot-fixture.test-util";
+import { attachHistory, attachedHistoryStore } from "./live-history";
+import { fixtureSnapshot } from "@/lib/history/snapshot-fixture.test-util";
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions"];
 const FORBIDDEN = /^(node:.*|fs|fs\/promises|path|child_process|better-sqlite3|server-only|os|crypto|url|module)$/;
 

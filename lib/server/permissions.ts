@@ -6,14 +6,14 @@
 import "server-only";
 
 import { FleetError } from "@/lib/errors";
-import { getHistory } from "@/lib/history/server-store";
+import { getHistory } from "@/lib/server/history-store";
 import type { HistoryStore } from "@/lib/history/store";
 import { exportClaude, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { publishEvent } from "@/lib/server/event-bus";
-import { previewSettings, writeSettings } from "./claude-settings";
-import { applyChanges, ourRules, permissionsView, previousRuleNames } from "./permissions-service";
-import { permissionsProjectDir } from "./project-dir";
+import { previewSettings, writeSettings } from "@/lib/settings/claude-settings";
+import { applyChanges, ourRules, permissionsView, previousRuleNames } from "@/lib/settings/permissions-service";
+import { permissionsProjectDir } from "@/lib/settings/project-dir";
 
 interface Live {
   store: HistoryStore;

@@ -6,11 +6,11 @@ import "server-only";
 import { z } from "zod";
 import { FleetError } from "@/lib/errors";
 import type { FleetContext } from "@/lib/server/context";
-import { buildLock, type SkippedServer } from "./lock";
-import { writeLockFile } from "./lock-file";
-import { renderReport } from "./report";
-import type { HistoryStore } from "./store";
-import { DRIFT_KINDS, type Baseline, type EventFilter, type ReviewState, type ToolVersionDiff } from "./types";
+import { buildLock, type SkippedServer } from "@/lib/history/lock";
+import { writeLockFile } from "@/lib/history/lock-file";
+import { renderReport } from "@/lib/history/report";
+import type { HistoryStore } from "@/lib/history/store";
+import { DRIFT_KINDS, type Baseline, type EventFilter, type ReviewState, type ToolVersionDiff } from "@/lib/history/types";
 
 const isoTime = z
   .string()

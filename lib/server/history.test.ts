@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseEventQuery, ReviewBody, toolDiff } from "./api";
-import { fixtureSnapshot } from "./snapshot-fixture.test-util";
-import { HistoryStore } from "./store";
+import { parseEventQuery, ReviewBody, toolDiff } from "./history";
+import { fixtureSnapshot } from "@/lib/history/snapshot-fixture.test-util";
+import { HistoryStore } from "@/lib/history/store";
 
 const url = (query: string) => new URL(`http://127.0.0.1/api/history${query}`);
 

@@ -4,8 +4,8 @@
  */
 import "server-only";
 import { getFleetContext, type FleetContext } from "@/lib/server/context";
-import { attachHistory, attachedHistoryStore } from "./attach";
-import type { HistoryStore } from "./store";
+import { attachHistory, attachedHistoryStore } from "./live-history";
+import type { HistoryStore } from "@/lib/history/store";
 
 export async function getHistory(): Promise<{ context: FleetContext; store: HistoryStore }> {
   const context = await getFleetContext();

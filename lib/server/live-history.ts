@@ -9,8 +9,8 @@ import type { FleetState } from "@/lib/fleet/types";
 import { FleetError } from "@/lib/errors";
 import { publishEvent } from "@/lib/server/event-bus";
 import { logServerError } from "@/lib/server/log";
-import { HistoryStore } from "./store";
-import type { HistoryEventPayload } from "./types";
+import { HistoryStore } from "@/lib/history/store";
+import type { HistoryEventPayload } from "@/lib/history/types";
 
 const KEY = Symbol.for("mcp-fleet.history");
 
