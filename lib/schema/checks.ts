@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { CheckResult, Finding } from "../reconcile/types";
+import type { CheckResult, Finding } from "./types";
 import {
   ANNOTATION_KEYWORDS,
   ARRAY_SCHEMA_KEYWORDS,
