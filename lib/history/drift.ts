@@ -3,9 +3,10 @@
  * observations of one server. Pure and deterministic: events come sorted by tool name, then kind.
  * Rename detection follows mcpproxy-go's warning that renames defeat per-name hash pinning.
  */
+import { compareCodeUnits } from "@/lib/json/values";
 import { DRIFT_KINDS, type DerivedEvent, type ObservedTool, type ServerObservation, type ToolHashes } from "./types";
 
-const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byString = compareCodeUnits;
 const KIND_ORDER = new Map(DRIFT_KINDS.map((kind, index) => [kind, index]));
 
 function hashesOf(tool: ObservedTool): ToolHashes {

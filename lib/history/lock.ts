@@ -4,6 +4,7 @@
  * stable key order (so its diffs read well), parse, and compare against a live snapshot.
  */
 import { z } from "zod";
+import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { HASH_FORMULA_VERSION } from "./types";
 
@@ -54,7 +55,7 @@ export function buildLock(snapshot: FleetSnapshot): { lock: FleetLock; skipped: 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b));
     return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
   }
   return value;
@@ -194,10 +195,9 @@ export function compareLock(lock: FleetLock, snapshot: FleetSnapshot): LockDiffe
     }
   }
 
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   return out.sort(
     (a, b) =>
-      cmp(a.serverId, b.serverId) || cmp(a.toolName ?? "", b.toolName ?? "") || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
+      compareCodeUnits(a.serverId, b.serverId) || compareCodeUnits(a.toolName ?? "", b.toolName ?? "") || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { compareCodeUnits } from "@/lib/json/values";
 import type { CheckResult, Finding } from "./types";
 import {
   ANNOTATION_KEYWORDS,
@@ -151,7 +152,7 @@ function metaschemaFindings(errors: ErrorObject[]): Finding[] {
     if (!current || (summaries.has(current.keyword) && !summaries.has(error.keyword))) byPath.set(error.instancePath, error);
   }
   return [...byPath.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([path, error]) => {
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       const detail = allowed ? `${error.message} (${allowed.map((v) => JSON.stringify(v)).join(", ")})` : error.message;

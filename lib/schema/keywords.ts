@@ -58,18 +58,6 @@ export const BOOLEAN_IDIOMATIC_KEYWORDS: ReadonlySet<string> = new Set([
   "unevaluatedProperties",
 ]);
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** One JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`). */
-export function pointerToken(token: string | number): string {
-  const text = String(token);
-  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
-}
-
-export function pointer(base: string, ...tokens: (string | number)[]): string {
-  let out = base;
-  for (const token of tokens) out += "/" + pointerToken(token);
-  return out;
-}
+/** The JSON helpers the schema modules use beside these tables, from lib/json. */
+export { isPlainObject } from "@/lib/json/values";
+export { pointer, pointerToken } from "@/lib/json/pointer";
