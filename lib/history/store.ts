@@ -31,6 +31,8 @@ import { diffVersions, type VersionContent } from "./version-diff";
 export interface HistoryStoreOptions {
   /** The clock, for tests; defaults to the system clock. */
   now?: () => Date;
+  /** Told the drift of every record that found some, after its commit, whoever called `record`. */
+  onDrift?: (events: DriftEvent[]) => void;
 }
 
 interface EventRow {
@@ -98,6 +100,7 @@ type LastObservation = ServerObservation & { id: number; hashVersion: number };
 export class HistoryStore {
   readonly db: Db;
   private readonly now: () => Date;
+  private readonly onDrift?: (events: DriftEvent[]) => void;
   /** The last recorded tool list per server: an unchanged refresh then costs one indexed lookup per server. */
   private readonly lastSeen = new Map<string, LastObservation>();
 
@@ -107,6 +110,7 @@ export class HistoryStore {
   ) {
     this.db = openDatabase(file);
     this.now = options.now ?? (() => new Date());
+    this.onDrift = options.onDrift;
   }
 
   /** `<dataDir>/history.db`. */
@@ -209,6 +213,7 @@ export class HistoryStore {
       .immediate();
     // Only after the commit: a rolled-back batch must not be remembered as recorded.
     for (const last of pending) this.lastSeen.set(last.serverId, last);
+    if (result.events.length > 0) this.onDrift?.(result.events);
     return result;
   }
 

@@ -11,9 +11,10 @@ import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { getFleetManager } from "@/lib/fleet/singleton";
-import { attachHistory } from "@/lib/server/live-history";
-import { publishEvent } from "@/lib/server/event-bus";
-import { logServerError, rememberSecrets } from "@/lib/server/log";
+import type { HistoryStore } from "@/lib/history/store";
+import { publishEvent } from "./event-bus";
+import { attachHistory, attachedHistoryStore } from "./live-history";
+import { logServerError, rememberSecrets } from "./log";
 
 export interface FleetContext {
   manager: FleetManager;
@@ -96,4 +97,12 @@ export function getFleetContext(): Promise<FleetContext> {
     });
   }
   return g[CONTEXT_KEY];
+}
+
+/** For route handlers: the live fleet and its history store. */
+export async function getHistory(): Promise<{ context: FleetContext; store: HistoryStore }> {
+  const context = await getFleetContext();
+  // createContext attaches it; this covers a context created before the history existed (dev reloads).
+  attachHistory(context.manager, context.dataDir);
+  return { context, store: attachedHistoryStore() };
 }

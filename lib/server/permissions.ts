@@ -1,19 +1,18 @@
 /**
- * What the permissions routes do once their input is checked (issue 6 API): the running fleet's
- * store, snapshot and project folder; changes saved then announced as a `permissions` event; the
- * settings preview and the token-checked write.
+ * What the permissions routes do once their input is checked: the permissions service over the
+ * running fleet's store, snapshot and project folder; changes saved, then announced as a
+ * `permissions` event; the exports, the settings preview and the token-checked write.
  */
 import "server-only";
 
 import { FleetError } from "@/lib/errors";
-import { getHistory } from "@/lib/server/history-store";
+import { getHistory } from "./context";
 import type { HistoryStore } from "@/lib/history/store";
-import { exportClaude, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
+import { exportClaude, type ExportFormat, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
-import { publishEvent } from "@/lib/server/event-bus";
+import { publishEvent } from "./event-bus";
 import { previewSettings, writeSettings } from "@/lib/settings/claude-settings";
-import { applyChanges, ourRules, permissionsView, previousRuleNames } from "@/lib/settings/permissions-service";
-import { permissionsProjectDir } from "@/lib/settings/project-dir";
+import { applyChanges, ourRules, permissionsProjectDir, permissionsView, previousRuleNames, renderExport, type RenderedExport } from "@/lib/settings/permissions-service";
 
 interface Live {
   store: HistoryStore;
@@ -21,7 +20,7 @@ interface Live {
   projectDir: string | null;
 }
 
-export async function live(): Promise<Live> {
+async function live(): Promise<Live> {
   const { context, store } = await getHistory();
   return { store, snapshot: context.manager.getState().snapshot, projectDir: permissionsProjectDir(context.projectDir, context.dataDir, context.demo) };
 }
@@ -46,6 +45,11 @@ export async function putPermissions(changes: PermissionChange[]): Promise<Permi
   const { store, snapshot } = await live();
   applyChanges(store, snapshot, changes);
   return announce();
+}
+
+export async function exportPermissions(format: ExportFormat): Promise<RenderedExport> {
+  const { store, snapshot } = await live();
+  return renderExport(format, ourRules(store), snapshot);
 }
 
 export async function previewPermissions(target: SettingsTarget): Promise<SettingsPreviewView> {

@@ -5,6 +5,8 @@
  */
 import "server-only";
 
+import path from "node:path";
+
 import { FleetError } from "@/lib/errors";
 import { loadPermissionChanges, loadPermissionRules, savePermissionRules, toolVersions } from "@/lib/history/permission-rules";
 import type { HistoryStore } from "@/lib/history/store";
@@ -27,6 +29,15 @@ import {
 } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { readProjectSettings, type SettingsFileReport } from "./claude-settings";
+
+/**
+ * Which project's `.claude/` settings the feature reads and writes: the config's project folder; the
+ * demo fleet has none, so it uses `<dataDir>/project` (never this repository).
+ */
+export function permissionsProjectDir(projectDir: string | null, dataDir: string, demo: boolean): string | null {
+  if (projectDir && !demo) return projectDir;
+  return demo ? path.join(dataDir, "project") : null;
+}
 
 export function ourRules(store: HistoryStore): OurRule[] {
   return loadPermissionRules(store).map((r) => ({ serverId: r.serverId, toolName: r.toolName, decision: r.decision, setAt: r.updatedAt }));

@@ -1,7 +1,7 @@
-/** `GET /api/history?kind=&server=&since=&limit=`: drift events, newest first (issue 5). */
+/** `GET /api/history?kind=&server=&since=&limit=`: drift events, newest first. */
+import { getHistory } from "@/lib/server/context";
 import { apiRoute } from "@/lib/server/route";
-import { parseEventQuery } from "@/lib/server/history";
-import { getHistory } from "@/lib/server/history-store";
+import { parseEventQuery } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
-/** `GET /api/review`: everything since the last review; `POST /api/review` `{ eventIds }` or `{ all: true }`: mark reviewed (issue 5). */
+/** `GET /api/review`: everything since the last review; `POST /api/review` `{ eventIds }` or `{ all: true }`: mark reviewed. */
 import { apiRoute, parseJsonBody } from "@/lib/server/route";
-import { ReviewBody } from "@/lib/server/history";
-import { getHistory } from "@/lib/server/history-store";
+import { getHistory } from "@/lib/server/context";
+import { ReviewBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -11,8 +11,7 @@ import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
 import { exportClaude, type ExportFormat, type RuleDecision } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/settings/claude-settings";
-import { applyChanges, EXPORT_FORMATS, ourRules, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
-import { permissionsProjectDir } from "@/lib/settings/project-dir";
+import { applyChanges, EXPORT_FORMATS, ourRules, permissionsProjectDir, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
 import { CliError, type CliIO, type Command } from "../io";
 import { loadFleetConfig } from "../load-fleet-config";
 

@@ -4,7 +4,7 @@
  */
 import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { writePermissions } from "@/lib/server/permissions";
-import { writeBody } from "../schema";
+import { writeBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
