@@ -81,7 +81,8 @@ test("report: records the live observation and prints the review as Markdown", a
 test("flags and config errors are one-line messages", async () => {
   expect(await fleet("check", "--bogus")).toMatchObject({ code: 2, err: 'fleet check: unknown option "--bogus"' });
   expect(await fleet("report", "--since", "last tuesday")).toMatchObject({ code: 2, err: expect.stringContaining("--since takes an ISO date") });
-  const none = await fleet("lock", "--config", path.join(project, "nope.json"));
+  expect(await fleet("check", "-h")).toMatchObject({ code: 0, out: "usage: fleet check [--config <file> ...] [--timeout <ms>]" });
+  const none = await fleet("lock", "-c", path.join(project, "nope.json"));
   expect(none.code).toBe(2);
   expect(none.err).toContain("fleet lock: no MCP server could be read from the config");
 });
