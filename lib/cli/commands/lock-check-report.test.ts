@@ -32,7 +32,7 @@ const tool = (name: string, properties: Record<string, unknown> = {}, descriptio
 
 function project2(): { config: string; weatherTools: string; notesTools: string } {
   const weather = makeToolsFileServer(project, [tool("get_forecast", { city: { type: "string" } }), tool("search")], { name: "weather" });
-  const notes = makeToolsFileServer(project, [tool("add_note", { text: { type: "string" } }), tool("list_notes")], { name: "notes" });
+  const notes = makeToolsFileServer(project, [tool("add_note", { text: { type: "string" } }), tool("list_notes", { limit: { type: "integer" } })], { name: "notes" });
   const config = path.join(project, ".mcp.json");
   writeFileSync(config, JSON.stringify({ mcpServers: { weather: rawServerCommand(weather.specPath), notes: rawServerCommand(notes.specPath) } }, null, 2));
   return { config, weatherTools: weather.toolsFile, notesTools: notes.toolsFile };
@@ -53,15 +53,16 @@ test("lock, then check on an unchanged and on a changed fleet", async () => {
   expect(await fleet("check", "--config", config)).toMatchObject({ code: 0, out: "" });
 
   writeToolsFile(weatherTools, [tool("get_forecast", { city: { type: "string" }, days: { type: "integer" } }), tool("search")]);
-  writeToolsFile(notesTools, [tool("add_note", { text: { type: "string" } }), tool("search"), tool("delete_note")]);
+  writeToolsFile(notesTools, [tool("add_note", { text: { type: "string" } }), tool("search"), tool("delete_note", { id: { type: "string" } })]);
   const changed = await fleet("check", "--config", config);
   expect(changed.code).toBe(1);
   expect(changed.out.split("\n")).toEqual([
-    "notes/delete_note: added (exposed as delete_note)",
-    "notes/list_notes: removed",
-    "notes/search: added (exposed as notes__search; collides with weather)",
+    "notes/delete_note: tool added (exposed as delete_note)",
+    "notes/list_notes: tool removed",
+    "notes/search: tool added (exposed as notes__search)",
+    "notes/search: collision appeared (with weather)",
     expect.stringMatching(/^weather\/get_forecast: schema changed \([0-9a-f]{16} -> [0-9a-f]{16}\)$/),
-    "weather/search: new collision (with notes; exposed as weather__search)",
+    "weather/search: collision appeared (with notes; exposed as weather__search)",
   ]);
 });
 
