@@ -1,4 +1,4 @@
-// History end to end (issue 5 tests): a fixture server registered at runtime changes a schema and sends
+// History end to end: a fixture server registered at runtime changes a schema and sends
 // list_changed; the drift event appears on /history without a reload; the tool's versions diff; the
 // review marks it and "accept as baseline" writes the lock file.
 // Run: NEXT_DIST_DIR=.next-history E2E_PORT=3303 npx playwright test e2e/history.spec.ts

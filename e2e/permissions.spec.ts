@@ -1,4 +1,4 @@
-// Permissions end to end (issue 6 tests): deny a tool on /permissions, save, preview and write the
+// Permissions end to end: deny a tool on /permissions, save, preview and write the
 // Claude Code export, then read the settings file on disk; a file edited after the preview is refused.
 // Run: NEXT_DIST_DIR=.next-perm E2E_PORT=3304 npx playwright test e2e/permissions.spec.ts
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

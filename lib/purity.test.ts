@@ -1,5 +1,5 @@
 /**
- * The pure core runs in the browser too (DESIGN.md "Architecture"): following every import of its files,
+ * The pure core runs in the browser too (docs/architecture.md): following every import of its files,
  * transitively, reaches no Node-only module and no file outside the core (the core imports nothing
  * above it: no config, fleet, history, server, store, CLI, component or page).
  */

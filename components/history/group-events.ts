@@ -1,4 +1,4 @@
-/** Groups drift events by UTC day, then by server (issue 5 "/history: grouped by day and server"). Pure. */
+/** Groups drift events by UTC day, then by server. Pure. */
 import type { DriftEvent } from "@/lib/history/types";
 import { compareCodeUnits } from "@/lib/json/values";
 

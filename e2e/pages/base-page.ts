@@ -1,5 +1,5 @@
 /**
- * What every dashboard page object shares (STYLE.md: TanStack row-selection smoke test): named
+ * What every dashboard page object shares (after TanStack Table's row-selection smoke test): named
  * locator helpers, sign-in through the launch URL, and a record of page errors that every test
  * asserts empty at its end.
  */

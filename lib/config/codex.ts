@@ -1,7 +1,7 @@
 /**
- * Codex `config.toml` `[mcp_servers.<id>]` read as Codex reads it (codex-rs mcp_types.rs, client-formats.md 2):
+ * Codex `config.toml` `[mcp_servers.<id>]` read as Codex reads it (docs/clients.md):
  * `command` => stdio, `url` => streamable HTTP (Codex has no SSE), env_vars / env_http_headers /
- * bearer_token_env_var taken from the environment, unknown keys reported (Codex denies them). Pure.
+ * bearer_token_env_var taken from the environment, unknown keys reported (Codex denies them). No file access: the text comes in.
  */
 import "server-only";
 

@@ -1,7 +1,7 @@
 /**
  * One `mcpServers` / `servers` entry of a JSON config (Claude Code, ~/.claude.json, Claude Desktop,
  * Cursor, VS Code, runtime) turned into a ServerConfig plus lint findings, the way each client reads
- * it (client-formats.md 1.1, 3.1). Pure: values in, values out.
+ * it (docs/clients.md). Values in, values out: no I/O.
  */
 import "server-only";
 

@@ -1,7 +1,7 @@
 /**
  * One config file's text to servers and findings: detect the client format from the path and
  * content, parse JSON / JSONC / TOML with positioned errors, read each entry as that client does.
- * Pure (no file access): `loadConfigs` feeds it the text.
+ * No file access: `loadConfigs` feeds it the text.
  */
 import "server-only";
 

@@ -1,7 +1,7 @@
 /**
  * The SDK's stdio client transport, plus what the fleet needs to explain a failure: the child's
  * exit code or signal, the first line on stdout that is not JSON-RPC, and a close that does not
- * leave the child behind (client-formats.md §5.1, §5.4).
+ * leave the child behind (docs/platform.md).
  */
 import "server-only";
 import type { ChildProcess } from "node:child_process";

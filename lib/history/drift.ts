@@ -1,5 +1,5 @@
 /**
- * Drift (DESIGN.md "Words": drift): the events between two consecutive observations of one server,
+ * Drift (docs/history.md): the events between two consecutive observations of one server,
  * as the one tool differ (tool-diff.ts) names them, each with the hashes before and after.
  */
 import { diffTools } from "./tool-diff";

@@ -1,5 +1,5 @@
 /**
- * The lock file `mcp-fleet.lock.json` (issue 5 "The lock file and CI"): the reviewed baseline, per
+ * The lock file `mcp-fleet.lock.json`: the reviewed baseline, per
  * server and tool the schema hash, description hash and exposed name. Pure: build, serialize with a
  * stable key order (so its diffs read well), parse, and compare against a live snapshot.
  */

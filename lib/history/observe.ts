@@ -1,6 +1,6 @@
 /**
- * Turns a reconciled FleetSnapshot into per-server observations (issue 5: "record an observation
- * whenever a server's tool list differs"). Pure: no I/O, deterministic order.
+ * Turns a reconciled FleetSnapshot into per-server observations (docs/history.md: an observation
+ * whenever a server's tool list differs). Pure: no I/O, deterministic order.
  */
 import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";

@@ -1,5 +1,5 @@
 /**
- * The history store (issue 5): records a server's tool list only when it differs from the last
+ * The history store: records a server's tool list only when it differs from the last
  * recorded one, derives drift events from consecutive observations, and answers the timeline, tool
  * version and review queries. Every write is one transaction: a batch is all there or not at all.
  */
@@ -371,7 +371,7 @@ export function isDriftKind(value: string): value is DriftKind {
   return (DRIFT_KINDS as readonly string[]).includes(value);
 }
 
-/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for PERMISSIONS' "changed since allowed". */
+/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for the permissions lint's "changed since allowed". */
 export function toolVersions(store: HistoryStore, serverId: string, toolName: string): ToolVersion[] {
   return store.toolVersions(serverId, toolName);
 }

@@ -1,5 +1,5 @@
 /**
- * lib/permissions: the pure permissions model (DESIGN.md "Permissions", issue 6). No I/O, no
+ * lib/permissions: the pure permissions model (docs/permissions.md). No I/O, no
  * Node-only imports: the browser runs the same code for previews and the effective decision.
  */
 export * from "./types";

@@ -1,5 +1,5 @@
 /**
- * Merge our rules into an existing Claude Code settings file (issue 6 "Export"): every other key,
+ * Merge our rules into an existing Claude Code settings file (docs/permissions.md): every other key,
  * and every rule that is not an MCP rule of ours, is kept where it was; only the rules we manage are
  * replaced. Pure: text in, text and a unified diff out. Parse problems are values with line and column.
  */

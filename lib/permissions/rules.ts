@@ -1,5 +1,5 @@
 /**
- * Claude Code permission-rule matching for MCP tools (client-formats.md 1.2): exact `mcp__s__t`,
+ * Claude Code permission-rule matching for MCP tools (docs/clients.md): exact `mcp__s__t`,
  * bare `mcp__s`, globs anchored after a literal `mcp__s__`, and for deny/ask also unanchored `*` /
  * `mcp__*`. Evaluation is deny, then ask, then allow; the first match wins whatever its specificity.
  */

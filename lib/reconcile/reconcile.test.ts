@@ -5,7 +5,7 @@ import type { FleetSnapshot, ServerToolList, SnapshotTool } from "./types";
 
 const object = (properties: Record<string, unknown> = {}, required: string[] = []) => ({ type: "object", properties, required });
 
-// Seed 000: the same name on two servers, with different required fields.
+// The same name on two servers, with different required fields.
 const github: ServerToolList = {
   id: "github",
   label: "GitHub",

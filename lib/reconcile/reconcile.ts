@@ -1,5 +1,5 @@
 /**
- * The reconciler (DESIGN.md "Reconciliation rules" 1-7, seed 000): raw tool lists of every server
+ * The reconciler (docs/fleet-snapshot.md, rules 1-7): raw tool lists of every server
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
  */

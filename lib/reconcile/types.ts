@@ -1,7 +1,7 @@
 /**
  * The FleetSnapshot: the one JSON contract shared by the CLI (`fleet reconcile --json`,
  * `fleet snapshot --json`), the API (`GET /api/fleet`, `/api/events`) and the browser store.
- * Pure types only; see DESIGN.md "Words" and "Reconciliation rules".
+ * Pure types only; see docs/fleet-snapshot.md.
  */
 import type { CheckResult, Finding, FlattenInfo } from "../schema/types";
 

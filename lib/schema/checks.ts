@@ -1,5 +1,5 @@
 /**
- * The schema checks of DESIGN.md rule 5, run on the final (flattened) schema as the Claude API
+ * The schema checks of docs/fleet-snapshot.md rule 5, run on the final (flattened) schema as the Claude API
  * checks it: top-level property names and the JSON Schema 2020-12 metaschema; plus the portability
  * warnings that MCP Inspector's CLI lints (type arrays, outside $refs, bare booleans, empty subschemas).
  */

@@ -32,7 +32,7 @@ export const MAP_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "properties",
 ]);
 
-/** The root combinators that are flattened (DESIGN.md "Flattening"). */
+/** The root combinators that are flattened (docs/fleet-snapshot.md, rule 4). */
 export const ROOT_COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
 
 /** Keywords that describe but never constrain: a schema holding only these accepts anything. */

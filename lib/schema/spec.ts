@@ -1,5 +1,5 @@
 /**
- * MCP-level spec violations, per tool and never per server (DESIGN.md rule 6): a tool with no
+ * MCP-level spec violations, per tool and never per server (docs/fleet-snapshot.md, rule 6): a tool with no
  * name, a missing inputSchema, a root that is not `type: "object"`, a name listed twice by one server.
  */
 import type { CheckResult, Finding } from "./types";

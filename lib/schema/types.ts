@@ -15,7 +15,7 @@ export interface Finding {
   fix?: string;
 }
 
-/** One check of DESIGN.md rules 5 and 6, as shown in the tool detail view. */
+/** One check of rules 5 and 6 (docs/fleet-snapshot.md), as shown in the tool detail view. */
 export interface CheckResult {
   /** e.g. `spec`, `property-names`, `metaschema`, `flatten`, `claude-name`, `description-length`. */
   check: string;

@@ -1,6 +1,5 @@
 /**
- * The server's one live fleet (issue 3 "Serving it", brief interface 5): configs from the launcher's
- * `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
  * events, and the folders derived from the primary config. Created lazily on first use, once per
  * process (on globalThis: route bundles and dev reloads share it), never at import time.
  */

@@ -1,5 +1,5 @@
 /**
- * The route handler wrapper (issue 3 API: one error shape `{ code, message }`): a route is
+ * The route handler wrapper (one error shape `{ code, message }`: docs/architecture.md): a route is
  * parse -> call lib -> return a value; FleetError and zod errors become their status, anything else a
  * 500 `internal:<surface>` with a safe message, logged server-side with secrets masked.
  * Security (Host, token, Origin) is not here: the launcher's gate (scripts/guard.mjs) runs first.

@@ -1,7 +1,7 @@
 /**
- * Runtime server changes behind `POST /api/servers`, `DELETE /api/servers/<id>`, reconnect and refresh
- * (issue 3 API): the body is checked at the boundary, the entry is read by lib/config exactly like a
- * Claude Code `mcpServers` entry, and only redacted details ever go back.
+ * Runtime server changes behind `POST /api/servers`, `DELETE /api/servers/<id>`, reconnect and
+ * refresh: the entry is read by lib/config exactly like a Claude Code `mcpServers` entry, and only
+ * redacted details ever go back.
  */
 import "server-only";
 

@@ -1,5 +1,5 @@
 /**
- * The project's Claude Code settings files (issue 6 "Import" and "Export"): read the MCP rules in
+ * The project's Claude Code settings files (docs/permissions.md): read the MCP rules in
  * `.claude/settings.json` and `.claude/settings.local.json`, and merge-write our rules into one of
  * them: preview first (diff + a token of the file's bytes), then write only if the file still has
  * those bytes, atomically (temp file + rename in the same folder) with a backup beside it.

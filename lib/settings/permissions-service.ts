@@ -1,5 +1,5 @@
 /**
- * The permissions feature on the server side (issue 6), shared by the API routes and the CLI: our
+ * The permissions feature on the server side, shared by the API routes and the CLI: our
  * rules from the history database, the project's settings files, the view with effective decisions
  * and lint, checked changes (an unknown server or tool is refused with close names), and exports.
  */

@@ -1,5 +1,5 @@
 /**
- * `fleet check --config F [--timeout MS]`: the CI gate (issue 5): compares the live fleet with
+ * `fleet check --config F [--timeout MS]`: the CI gate: compares the live fleet with
  * mcp-fleet.lock.json and prints only the differences, one per line; exit 1 when any, 0 when none.
  */
 import { parseFlags } from "../flags";

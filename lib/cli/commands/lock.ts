@@ -1,6 +1,6 @@
 /**
  * `fleet lock --config F [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed baseline, from the
- * live fleet (issue 5 "The lock file and CI").
+ * live fleet.
  */
 import { parseFlags } from "../flags";
 import { asCliErrors, observeLiveFleet } from "../live-fleet";

@@ -1,5 +1,5 @@
 /**
- * `fleet permissions set|export|list|lint` (issue 6): the same rules, checks and exports as the
+ * `fleet permissions set|export|list|lint`: the same rules, checks and exports as the
  * /permissions page, over the live fleet of `--config F` (none: the demo fleet) and its history database.
  */
 import path from "node:path";

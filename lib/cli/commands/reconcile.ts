@@ -1,6 +1,5 @@
 /**
- * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]` (issue 2, "The command"):
- * reconciles saved tools/list responses without connecting to anything, and prints the summary or,
+ * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]`: reconciles saved tools/list responses without connecting to anything, and prints the summary or,
  * with --json, the FleetSnapshot. A bad file is one line naming it; a bad tool is part of the answer.
  */
 import { readFile } from "node:fs/promises";

@@ -1,5 +1,5 @@
 /**
- * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown (issue 5).
+ * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown.
  * Records the live observation in the data folder's history first, so the report is current.
  */
 import { parseFlags } from "../flags";

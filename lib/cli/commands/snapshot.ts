@@ -1,6 +1,5 @@
 /**
- * `fleet snapshot --config F [--config F2 ...] [--timeout MS] [--json]` (issue 3, "The command"):
- * connects to every server of the configs, waits until each is ready or failed, and prints the
+ * `fleet snapshot --config F [--config F2 ...] [--timeout MS] [--json]`: connects to every server of the configs, waits until each is ready or failed, and prints the
  * summary with one status line per server, or with --json the FleetSnapshot (the `reconcile --json` contract).
  * Exit 0 whenever it ran: a server that failed is part of the answer, shown with its error, not a
  * failure of the command. Exit 2 for bad arguments. Config findings go to stderr; secrets never print.
@@ -29,7 +28,7 @@ export const run: Command = async (args, io) => {
   return 0;
 };
 
-/** CORE's summary of the snapshot, then one line per connection: its status, timings and, when it failed, why. */
+/** The snapshot's summary, then one line per connection: its status, timings and, when it failed, why. */
 export function formatSnapshotText(state: FleetState): string {
   return [formatSnapshotSummary(state.snapshot), "", ...serverLines(state.servers, state.snapshot)].join("\n");
 }

@@ -1,6 +1,6 @@
 /**
  * Test support: the live child processes of a pid, read from /proc (Linux), so tests can prove that
- * shutting the fleet down leaves no server process behind (issue 3: "none is left behind").
+ * shutting the fleet down leaves no server process behind.
  */
 import { readdirSync, readFileSync } from "node:fs";
 

@@ -1,4 +1,4 @@
-/** `POST /api/review/baseline`: accept the live fleet as the baseline: writes mcp-fleet.lock.json, marks everything reviewed (issue 5). */
+/** `POST /api/review/baseline`: accept the live fleet as the baseline: writes mcp-fleet.lock.json, marks everything reviewed. */
 import { apiRoute } from "@/lib/server/route";
 import { acceptBaseline } from "@/lib/server/history";
 import { getHistory } from "@/lib/server/context";

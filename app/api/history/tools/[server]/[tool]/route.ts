@@ -1,4 +1,4 @@
-/** `GET /api/history/tools/<server>/<tool>`: the tool's hash timeline, oldest first (issue 5). */
+/** `GET /api/history/tools/<server>/<tool>`: the tool's hash timeline, oldest first. */
 import { apiRoute } from "@/lib/server/route";
 import { getHistory } from "@/lib/server/context";
 
