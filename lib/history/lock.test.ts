@@ -118,7 +118,7 @@ describe("serializeLock", () => {
 describe("parseLock", () => {
   const good = serializeLock(lockOf(base));
   test.each([
-    ["not JSON", "{", /^F: not valid JSON/],
+    ["not JSON", "{", /^F:1:2: not valid JSON \(expected '}' to close an object/],
     ["wrong shape", '{"lockVersion":1,"hashVersion":1,"servers":{"a":{"tools":{"t":{"schemaHash":"x"}}}}}', /^F: not an MCP Fleet lock file at \/servers\/a\/tools\/t\/schemaHash/],
     ["newer lock format", good.replace('"lockVersion": 1', '"lockVersion": 7'), /lock format 7 is newer/],
     ["another hash formula", good.replace('"hashVersion": 1', '"hashVersion": 2'), /hash formula 2, this MCP Fleet uses 1/],

@@ -4,6 +4,7 @@
  * stable key order (so its diffs read well), parse, and compare against a live snapshot.
  */
 import { z } from "zod";
+import { parseJsonText } from "@/lib/json/json-text";
 import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { observeSnapshot } from "./observe";
@@ -72,13 +73,9 @@ export type LockParseResult = { ok: true; lock: FleetLock } | { ok: false; messa
 
 /** Parses a lock file's text; a bad one gives one message naming the file and the place. */
 export function parseLock(text: string, file: string): LockParseResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const parsed = lockSchema.safeParse(data);
+  const json = parseJsonText(text);
+  if (!json.ok) return { ok: false, message: `${file}:${json.error.line}:${json.error.column}: not valid JSON (${json.error.message})` };
+  const parsed = lockSchema.safeParse(json.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? ` at /${issue.path.map(String).join("/")}` : "";
