@@ -1,4 +1,4 @@
-// The dashboard in real Chromium against the real launcher and the demo fleet (issue 4 tests): every
+// The dashboard in real Chromium against the real launcher and the demo fleet: every
 // page renders without errors, collisions, tool filters, the flattened detail view, a list_changed
 // server updating an open page, adding and removing a server through the form, screenshots.
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";

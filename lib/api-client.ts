@@ -1,5 +1,5 @@
 /**
- * The browser's only door to the MCP Fleet API (issue 4, DESIGN.md "Architecture": components never
+ * The browser's only door to the MCP Fleet API (docs/architecture.md: components never
  * fetch; store actions call this). Every call resolves to a value: `{ ok: true, data }` or
  * `{ ok: false, error }` carrying the server's `{ code, message }` and the HTTP status.
  */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The dashboard launcher (issue 3 "Serving it"): builds when the sources changed, then serves Next from
+// The dashboard launcher: builds when the sources changed, then serves Next from
 // our own HTTP server on 127.0.0.1 only, so the security gate (guard.mjs) sees every request first.
 // It keeps the terminal's environment for the MCP servers, and every way of stopping it (SIGINT,
 // SIGTERM, SIGHUP, npm going away) ends every server's process group and frees the port.

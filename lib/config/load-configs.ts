@@ -1,7 +1,7 @@
 /**
  * Read the config files given with `--config` (repeatable) into one LoadedConfig: each file parsed
  * by its client's rules, a missing or broken file reported as a finding while the others load, and
- * an id defined in two files taken from the first (issue 3, "Configs").
+ * an id defined in two files taken from the first.
  */
 import "server-only";
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// A plain-Node MCP server that serves any raw tool list, even a spec-violating one (issue 3, "The demo
-// fleet"; brief "FIXTURES"). It uses the SDK's low-level `Server`, which does not validate tools/list
-// output (McpServer cannot publish a root anyOf: client-formats.md §5.5).
+// A plain-Node MCP server that serves any raw tool list, even a spec-violating one. It uses the SDK's
+// low-level `Server`, which does not validate tools/list output (McpServer cannot publish a root anyOf:
+// docs/platform.md).
 // Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
-// Besides the brief's spec fields: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
+// Besides the tool pages and transport: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
 // answer), so benchmarks can make a slow server. For the fault tests: "generateTools" ({ count,
 // descriptionBytes?, pageSize? }: a big list), "listChangedStorm" ({ perSecond, durationMs }: list_changed
 // without pause, each one a new list), "crashAfterMs" (exit 1 that long after initialize; with

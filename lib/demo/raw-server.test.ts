@@ -1,5 +1,5 @@
 /**
- * raw-server.mjs against the real SDK client over stdio and Streamable HTTP (issue 3 fault scenarios):
+ * raw-server.mjs against the real SDK client over stdio and Streamable HTTP (the fault scenarios):
  * pagination, raw spec-violating tools, list_changed from a toolsFile and from scheduled changes, faults.
  */
 import { spawn, type ChildProcess } from "node:child_process";

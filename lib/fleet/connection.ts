@@ -1,8 +1,7 @@
 /**
- * One live MCP server (issue 3, "Connections"): connects over stdio, Streamable HTTP (falling back to
+ * One live MCP server: connects over stdio, Streamable HTTP (falling back to
  * SSE on a 4xx, as the SDK docs suggest), SSE or WebSocket, reads the whole tool list leniently, re-lists
- * on `notifications/tools/list_changed` (debounced; the SDK's own refresh reads page 1 only: client-formats.md
- * §5.3), and says in words why it failed. It never throws at its caller: a failure is its status.
+ * on `notifications/tools/list_changed` (debounced; the SDK's own refresh reads page 1 only: docs/platform.md), and says in words why it failed. It never throws at its caller: a failure is its status.
  */
 import "server-only";
 import { existsSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The FleetManager (issue 3): connects every configured server at once, keeps one reconciled
+ * The FleetManager: connects every configured server at once, keeps one reconciled
  * FleetState that is replaced whole on every change (never half-updated), announces it to
  * subscribers (bursts coalesced), and adds, removes, reconnects and refreshes servers at runtime.
  * A server that crashes is started again by itself with a capped backoff; a config file that changes

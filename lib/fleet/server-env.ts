@@ -1,5 +1,5 @@
 /**
- * The environment a stdio server starts with, as its client gives it (client-formats.md §1.1, §2, §5.1):
+ * The environment a stdio server starts with, as its client gives it (docs/clients.md, docs/platform.md):
  * Claude Code, Cursor and VS Code pass the shell's whole environment plus the entry's `env`; Codex
  * passes a short list of names plus `env_vars` and `env`; Claude Desktop (built on the TypeScript
  * SDK) only the SDK's defaults. The shell's environment is what the user's terminal had: what `npm
@@ -67,7 +67,7 @@ export function inheritedNames(format: ConfigFormat): readonly string[] | "all" 
   return "all";
 }
 
-/** Formats read the way Claude Code reads them, whose servers also get CLAUDE_PROJECT_DIR (client-formats.md §1.1). */
+/** Formats read the way Claude Code reads them, whose servers also get CLAUDE_PROJECT_DIR (docs/clients.md). */
 const CLAUDE_CODE_FORMATS: readonly ConfigFormat[] = ["claude-code", "claude-user", "runtime", "demo"];
 
 /**

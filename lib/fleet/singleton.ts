@@ -1,6 +1,6 @@
 /**
  * One FleetManager per process, kept on `globalThis` so Next's dev reloads reuse it
- * (client-formats.md §7.5), and shutdown handlers registered once that end every child process.
+ * (docs/platform.md), and shutdown handlers registered once that end every child process.
  */
 import "server-only";
 import { FleetManager, liveManagers, type FleetManagerOptions } from "./manager";

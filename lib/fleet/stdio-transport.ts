@@ -1,9 +1,9 @@
 /**
- * The stdio client transport of the fleet (client-formats.md §5.1, §5.4): the server runs in its own
- * process group, so closing it ends the whole tree (an `npx` wrapper and the server it started, and
- * whatever that server spawned); the environment is given whole, never merged over the SDK's short
- * default list; and a failure can be explained: exit code or signal, the first stdout line that is
- * not JSON-RPC, or a message too large to hold.
+ * The stdio client transport of the fleet: the server runs in its own process group, so closing it
+ * ends the whole tree (an `npx` wrapper and the server it started, and whatever that server spawned),
+ * which the SDK's transport cannot (docs/platform.md); the environment is given whole, never merged
+ * over the SDK's short default list; and a failure can be explained: exit code or signal, the first
+ * stdout line that is not JSON-RPC, or a message too large to hold.
  */
 import "server-only";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -28,7 +28,7 @@ export interface StdioLaunch {
   maxMessageBytes?: number;
 }
 
-/** A 10 MB tool list is a real case (issue fault list); the SDK's own reader stops at 10 MB. */
+/** A server may answer tools/list with 10 MB or more (thousands of tools, long descriptions); the SDK's own reader stops at 10 MB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 128 * 1024 * 1024;
 /** How long a server gets to leave on its own after stdin ends before its group is sent SIGTERM. */
 const CLOSE_GRACE_MS = 300;

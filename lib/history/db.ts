@@ -1,5 +1,5 @@
 /**
- * Opens history.db (issue 5): WAL, foreign keys, a busy timeout, versioned migrations. A file that
+ * Opens history.db: WAL, foreign keys, a busy timeout, versioned migrations. A file that
  * is not a database, or one written by a newer version, is refused with a clear error and left as is.
  */
 import "server-only";

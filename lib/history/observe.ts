@@ -1,11 +1,12 @@
 /**
- * Turns a reconciled FleetSnapshot into per-server observations (issue 5: "record an observation
- * whenever a server's tool list differs"). Pure: no I/O, deterministic order.
+ * Turns a reconciled FleetSnapshot into per-server observations (docs/history.md: an observation
+ * whenever a server's tool list differs). Pure: no I/O, deterministic order.
  */
+import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import type { ObservedTool, ServerObservation } from "./types";
 
-const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byString = compareCodeUnits;
 
 /** One observation per ready server (a server that is down says nothing about its tools). */
 export function observeSnapshot(snapshot: FleetSnapshot): ServerObservation[] {

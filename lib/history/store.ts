@@ -1,5 +1,5 @@
 /**
- * The history store (issue 5): records a server's tool list only when it differs from the last
+ * The history store: records a server's tool list only when it differs from the last
  * recorded one, derives drift events from consecutive observations, and answers the timeline, tool
  * version and review queries. Every write is one transaction: a batch is all there or not at all.
  */
@@ -33,6 +33,8 @@ export interface HistoryStoreOptions {
   now?: () => Date;
   /** How long a write waits for another process's lock (db.ts). */
   busyTimeoutMs?: number;
+  /** Told the drift of every record that found some, after its commit, whoever called `record`. */
+  onDrift?: (events: DriftEvent[]) => void;
 }
 
 interface EventRow {
@@ -100,6 +102,7 @@ type LastObservation = ServerObservation & { id: number; hashVersion: number };
 export class HistoryStore {
   readonly db: Db;
   private readonly now: () => Date;
+  private readonly onDrift?: (events: DriftEvent[]) => void;
   /** The last recorded tool list per server: an unchanged refresh then costs one indexed lookup per server. */
   private readonly lastSeen = new Map<string, LastObservation>();
 
@@ -109,6 +112,7 @@ export class HistoryStore {
   ) {
     this.db = openDatabase(file, { busyTimeoutMs: options.busyTimeoutMs });
     this.now = options.now ?? (() => new Date());
+    this.onDrift = options.onDrift;
   }
 
   /** `<dataDir>/history.db`. */
@@ -213,6 +217,7 @@ export class HistoryStore {
       .immediate();
     // Only after the commit: a rolled-back batch must not be remembered as recorded.
     for (const last of pending) this.lastSeen.set(last.serverId, last);
+    if (result.events.length > 0) this.onDrift?.(result.events);
     return result;
   }
 
@@ -370,7 +375,7 @@ export function isDriftKind(value: string): value is DriftKind {
   return (DRIFT_KINDS as readonly string[]).includes(value);
 }
 
-/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for PERMISSIONS' "changed since allowed". */
+/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for the permissions lint's "changed since allowed". */
 export function toolVersions(store: HistoryStore, serverId: string, toolName: string): ToolVersion[] {
   return store.toolVersions(serverId, toolName);
 }

@@ -1,5 +1,5 @@
 /**
- * The effective decision of every tool (issue 6): our rules plus the MCP rules already in the
+ * The effective decision of every tool: our rules plus the MCP rules already in the
  * project's Claude Code settings files, under Claude Code's precedence. An existing rule that names
  * exactly a tool or server we manage is superseded: exporting replaces it with ours.
  */

@@ -1,5 +1,5 @@
 /**
- * Claude Code export (client-formats.md 1.2): `{ permissions: { allow, ask, deny } }` with
+ * Claude Code export (docs/clients.md): `{ permissions: { allow, ask, deny } }` with
  * `mcp__<server>__<tool>` names and the bare `mcp__<server>` for a server default. Never a glob,
  * so never an unanchored allow glob; an excluded tool is never allowed (it goes to ask instead).
  */

@@ -1,5 +1,5 @@
 /**
- * Codex export (client-formats.md 2): a config.toml snippet with `[mcp_servers.<id>]`
+ * Codex export (docs/clients.md): a config.toml snippet with `[mcp_servers.<id>]`
  * `disabled_tools` for denied tools and `[mcp_servers.<id>.tools.<tool>] approval_mode` ("approve"
  * for allow, "prompt" for ask), keyed by raw tool names. Each tool gets the decision Claude Code's
  * precedence gives it under our rules, so the two clients agree.

@@ -1,41 +1,13 @@
 /**
  * The FleetSnapshot: the one JSON contract shared by the CLI (`fleet reconcile --json`,
  * `fleet snapshot --json`), the API (`GET /api/fleet`, `/api/events`) and the browser store.
- * Pure types only; see DESIGN.md "Words" and "Reconciliation rules".
+ * Pure types only; see docs/fleet-snapshot.md.
  */
+import type { CheckResult, Finding, FlattenInfo } from "../schema/types";
+
+export type { CheckResult, CombinatorKeyword, Finding, FlattenInfo } from "../schema/types";
 
 export type ServerStatus = "ready" | "error" | "connecting" | "disabled";
-
-/** A finding about a tool or a schema: a reason it was renamed or excluded, or a warning. */
-export interface Finding {
-  /** Stable machine code, e.g. `schema:property-name`, `name:too-long`, `spec:missing-input-schema`. */
-  code: string;
-  /** One sentence a user can act on. */
-  message: string;
-  /** JSON Pointer into the schema (`/properties/foo`) where it applies, when it does. */
-  path?: string;
-  /** A suggested fix, when there is one. */
-  fix?: string;
-}
-
-/** One check of DESIGN.md rules 5 and 6, as shown in the tool detail view. */
-export interface CheckResult {
-  /** e.g. `spec`, `property-names`, `metaschema`, `flatten`, `claude-name`, `description-length`. */
-  check: string;
-  status: "pass" | "fail" | "warn" | "skipped";
-  /** e.g. "metaschema check skipped: draft-07". */
-  message: string;
-}
-
-export type CombinatorKeyword = "anyOf" | "oneOf" | "allOf";
-
-export interface FlattenInfo {
-  keyword: CombinatorKeyword;
-  /** anyOf / oneOf only: the constraint the flat schema no longer expresses, in words. */
-  lostConstraint?: string;
-  /** The sentence put before the description, e.g. "Provide exactly one of: (id) or (key)." */
-  sentence?: string;
-}
 
 export interface ToolAnnotations {
   title?: string;

@@ -2,7 +2,7 @@
  * Flattening of a root-level allOf / anyOf / oneOf into one object schema, as Claude Code does
  * before sending a tool (DESIGN.md "Flattening", seed 001). Failures are results with a reason.
  */
-import type { CombinatorKeyword, FlattenInfo } from "../reconcile/types";
+import type { CombinatorKeyword, FlattenInfo } from "./types";
 import { canonicalJson } from "./canonical-json";
 import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
 

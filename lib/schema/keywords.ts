@@ -32,7 +32,7 @@ export const MAP_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "properties",
 ]);
 
-/** The root combinators that are flattened (DESIGN.md "Flattening"). */
+/** The root combinators that are flattened (docs/fleet-snapshot.md, rule 4). */
 export const ROOT_COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
 
 /** Keywords that describe but never constrain: a schema holding only these accepts anything. */
@@ -58,18 +58,6 @@ export const BOOLEAN_IDIOMATIC_KEYWORDS: ReadonlySet<string> = new Set([
   "unevaluatedProperties",
 ]);
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** One JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`). */
-export function pointerToken(token: string | number): string {
-  const text = String(token);
-  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
-}
-
-export function pointer(base: string, ...tokens: (string | number)[]): string {
-  let out = base;
-  for (const token of tokens) out += "/" + pointerToken(token);
-  return out;
-}
+/** The JSON helpers the schema modules use beside these tables, from lib/json. */
+export { isPlainObject } from "@/lib/json/values";
+export { pointer, pointerToken } from "@/lib/json/pointer";

@@ -1,8 +1,8 @@
 /**
- * MCP-level spec violations, per tool and never per server (DESIGN.md rule 6): a tool with no
+ * MCP-level spec violations, per tool and never per server (docs/fleet-snapshot.md, rule 6): a tool with no
  * name, a missing inputSchema, a root that is not `type: "object"`, a name listed twice by one server.
  */
-import type { CheckResult, Finding } from "../reconcile/types";
+import type { CheckResult, Finding } from "./types";
 import { isPlainObject } from "./keywords";
 
 /** Every spec violation of one tool: its identity (object, name) and its inputSchema. */

@@ -7,7 +7,7 @@ import "server-only";
 
 import { describeReload, keepLastGoodServers, loadConfigs, watchConfigFiles, type LoadConfigsOptions, type LoadedConfig } from "@/lib/config";
 import type { FleetManager } from "@/lib/fleet/manager";
-import { logServerError, rememberSecrets } from "@/lib/server/log";
+import { logServerError, rememberSecrets } from "./log";
 
 export interface ConfigFollower {
   /** The config as last applied. */

@@ -1,6 +1,5 @@
 /**
- * The server's one live fleet (issue 3 "Serving it", brief interface 5): configs from the launcher's
- * `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
  * events, and the folders derived from the primary config. Created lazily on first use, once per
  * process (on globalThis: route bundles and dev reloads share it), never at import time.
  */
@@ -12,10 +11,11 @@ import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
-import { attachHistory } from "@/lib/history/attach";
-import { followConfigFiles } from "@/lib/server/config-reload";
-import { publishEvent } from "@/lib/server/event-bus";
-import { logServerError, rememberSecrets } from "@/lib/server/log";
+import type { HistoryStore } from "@/lib/history/store";
+import { followConfigFiles } from "./config-reload";
+import { publishEvent } from "./event-bus";
+import { attachHistory, attachedHistoryStore } from "./live-history";
+import { logServerError, rememberSecrets } from "./log";
 
 export interface FleetContext {
   manager: FleetManager;
@@ -69,7 +69,7 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
   const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDirOf(loaded) ?? runDir });
   manager.subscribe((state) => publishEvent("fleet", state));
-  attachHistory(manager, dataDirOf(loaded, env)); // records every new state in history.db, publishes `history`
+  attachHistory(manager, dataDirOf(loaded, env)); // records every settled state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
@@ -103,4 +103,12 @@ export function getFleetContext(): Promise<FleetContext> {
     });
   }
   return g[CONTEXT_KEY];
+}
+
+/** For route handlers: the live fleet and its history store. */
+export async function getHistory(): Promise<{ context: FleetContext; store: HistoryStore }> {
+  const context = await getFleetContext();
+  // createContext attaches it; this covers a context created before the history existed (dev reloads).
+  attachHistory(context.manager, context.dataDir);
+  return { context, store: attachedHistoryStore() };
 }

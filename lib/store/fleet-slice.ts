@@ -1,6 +1,6 @@
 /**
  * The fleet slice: the latest FleetState the server sent (never edited locally: server truth flows
- * down, STYLE.md rule 5), its load status, the live-stream status, and the actions that ask the API
+ * down), its load status, the live-stream status, and the actions that ask the API
  * to change the fleet. The next `event: fleet` brings the result.
  */
 import type { StateCreator } from "zustand";

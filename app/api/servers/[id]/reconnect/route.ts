@@ -2,9 +2,10 @@
  * `POST /api/servers/<id>/reconnect` (optional body `{ timeoutMs }`): drop and redo one server's
  * connection, with a longer timeout when given; answers its new details.
  */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
-import { findServer, ReconnectBody, requireServer } from "@/lib/server/servers";
+import { findServer, requireServer } from "@/lib/server/servers";
+import { ReconnectBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
