@@ -2,10 +2,12 @@
 // A plain-Node MCP server that serves any raw tool list, even a spec-violating one (issue 3, "The demo
 // fleet"; brief "FIXTURES"). It uses the SDK's low-level `Server`, which does not validate tools/list
 // output (McpServer cannot publish a root anyOf: client-formats.md §5.5).
-// Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
 // Besides the brief's spec fields: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
-// answer), so benchmarks can make a slow server.
-import { readFileSync, watchFile, unwatchFile } from "node:fs";
+// answer), so benchmarks can make a slow server. `--probe=<file>` writes the cwd and the NAMES of the
+// environment variables this process was given (JSON, before the spec is read), so a capture records what
+// a client hands a stdio server. Env RAW_SERVER_HOLD_CHANGES=1 turns off the scheduled "changes".
+// Usage: raw-server.mjs <spec.json> [--transport=stdio|http] [--probe=<file>]
+import { readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { dirname, resolve } from "node:path";
@@ -19,6 +21,9 @@ import {
   McpError,
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+
+const probeArg = process.argv.slice(2).find((arg) => arg.startsWith("--probe="))?.slice("--probe=".length);
+if (probeArg) writeProbe(probeArg);
 
 const specArg = process.argv[2];
 if (!specArg) {
@@ -137,7 +142,9 @@ async function serve() {
 
   let changesScheduled = false;
   function scheduleChanges() {
-    if (changesScheduled) return;
+    // RAW_SERVER_HOLD_CHANGES=1 keeps the initial list for good: a capture of a real client must see the
+    // same tools on every run, however long the client takes (the demo's tracker changes after 8 s).
+    if (changesScheduled || process.env.RAW_SERVER_HOLD_CHANGES === "1") return;
     changesScheduled = true;
     for (const change of spec.changes ?? []) {
       setTimeout(() => {
@@ -258,5 +265,15 @@ function safeRead(file) {
     return readFileSync(file, "utf8");
   } catch {
     return null;
+  }
+}
+
+/** Records where and with which variables the client started us: names only, never values (they may be secrets). */
+function writeProbe(file) {
+  const probe = { cwd: process.cwd(), argv: process.argv.slice(2), envNames: Object.keys(process.env).sort() };
+  try {
+    writeFileSync(file, `${JSON.stringify(probe, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`raw-server: cannot write probe ${file}: ${error.message}\n`);
   }
 }

@@ -1,0 +1,103 @@
+/**
+ * One Codex capture (reference/real-clients.md, "How to capture"): a temporary CODEX_HOME whose
+ * config.toml points at the fake Responses API, `codex exec` in a project folder, and the first request
+ * it sent (Codex lists its MCP tools before it asks the model).
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CODEX_KEY_ENV } from "./client-config";
+import { codexDebugLines, codexOutsideConnections } from "./debug-log";
+import { extractCodexTools, type ExtractedTools } from "./extract";
+import { startFakeResponses } from "./fake-responses";
+import type { Launcher } from "./install";
+import { basePath, runClient, type RunResult } from "./run-client";
+
+export interface CodexRunInput {
+  launcher: Launcher;
+  root: string;
+  /** config.toml text for CODEX_HOME, given the fake API's URL. */
+  userConfig: (apiUrl: string) => string;
+  /** Optional project-level `.codex/config.toml` text, given the fake API's URL. */
+  projectConfig?: (apiUrl: string) => string;
+  projectDir?: string;
+  extraEnv?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface CodexRunOutput {
+  run: RunResult;
+  args: string[];
+  env: Record<string, string>;
+  projectDir: string;
+  userConfigText: string;
+  projectConfigText: string | null;
+  logFile: string;
+  requests: unknown[];
+  chosen: unknown | null;
+  tools: ExtractedTools | null;
+  debugLines: string[];
+  /** Non-loopback hosts Codex tried to reach; a capture with any is refused. */
+  outside: string[];
+}
+
+export const CODEX_ARGS = ["exec", "--skip-git-repo-check", "say ok"];
+
+export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
+  const codexHome = join(input.root, "codex-home");
+  const home = join(input.root, "home");
+  const projectDir = input.projectDir ?? join(input.root, "project");
+  for (const dir of [codexHome, home, projectDir]) mkdirSync(dir, { recursive: true });
+  const logFile = join(input.root, "codex-stderr.log");
+  const stdoutFile = join(input.root, "codex-stdout.txt");
+
+  const api = await startFakeResponses();
+  const userConfigText = input.userConfig(api.url);
+  writeFileSync(join(codexHome, "config.toml"), userConfigText);
+  let projectConfigText: string | null = null;
+  if (input.projectConfig) {
+    projectConfigText = input.projectConfig(api.url);
+    mkdirSync(join(projectDir, ".codex"), { recursive: true });
+    writeFileSync(join(projectDir, ".codex", "config.toml"), projectConfigText);
+  }
+  const env: Record<string, string> = {
+    PATH: basePath(process.execPath),
+    HOME: home,
+    CODEX_HOME: codexHome,
+    LANG: "C.UTF-8",
+    [CODEX_KEY_ENV]: "sk-fake-capture",
+    // MCP client lines at debug, and reqwest's connection lines so that any outside host shows.
+    RUST_LOG: "warn,codex_mcp=debug,rmcp=info,reqwest::connect=debug",
+    ...input.extraEnv,
+  };
+  let run: RunResult;
+  try {
+    run = await runClient({
+      command: input.launcher.command,
+      args: [...input.launcher.prefixArgs, ...CODEX_ARGS],
+      cwd: projectDir,
+      env,
+      stdoutFile,
+      stderrFile: logFile,
+      timeoutMs: input.timeoutMs ?? 120_000,
+    });
+  } finally {
+    await api.close();
+  }
+  const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/responses").map((request) => request.body);
+  const chosen = requests[0] ?? null;
+  const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
+  return {
+    run,
+    args: CODEX_ARGS,
+    env,
+    projectDir,
+    userConfigText,
+    projectConfigText,
+    logFile,
+    requests,
+    chosen,
+    tools: chosen ? extractCodexTools(chosen) : null,
+    debugLines: codexDebugLines(log),
+    outside: codexOutsideConnections(log),
+  };
+}
