@@ -83,6 +83,8 @@ export async function runClaudeCode(input: ClaudeRunInput): Promise<ClaudeRunOut
   } finally {
     await api.close();
   }
+  // Every request as the fake saw it, for a reader of a kept folder (--keep).
+  writeFileSync(join(input.root, "requests.json"), `${JSON.stringify(api.requests, null, 2)}\n`);
   const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/messages").map((request) => request.body);
   const mainLoop = requests.filter(isMainLoop);
   const chosen = mainLoop.at(-1) ?? null;

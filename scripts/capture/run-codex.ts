@@ -83,6 +83,8 @@ export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
   } finally {
     await api.close();
   }
+  // Every request as the fake saw it, for a reader of a kept folder (--keep).
+  writeFileSync(join(input.root, "requests.json"), `${JSON.stringify(api.requests, null, 2)}\n`);
   const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/responses").map((request) => request.body);
   const chosen = requests[0] ?? null;
   const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
