@@ -7,13 +7,11 @@
 const CLAUDE_LINE = /^\S+ \[(DEBUG|INFO|WARN|ERROR)\] (.*)$/;
 const CLAUDE_KEEP =
   /Skipping tool|description truncated|Failed to fetch tools|tools\/list failed|Connection failed|failed to connect|timed out|timeout|Dropped \d+|permissions?\.|Invalid result|MCP server "[^"]+".*(error|fail|exit)|ToolSearch|deferred/i;
-const CLAUDE_DROP = /Successfully connected|connection closed|Cleared connection cache|Sending SIGINT|exited cleanly|Starting connection/;
+const CLAUDE_DROP = /Dynamic tool loading|Successfully connected|connection closed|Cleared connection cache|Sending SIGINT|exited cleanly|Starting connection/;
 
-/** A timing in a message (`in 319ms`, `after 4s`) made constant; retry delays (`retrying in 250ms`) are fixed, so they stay. */
-function withoutTimings(text: string): string {
-  return text.replace(/(retrying )?\b(in|after) \d+(\.\d+)?(ms|s)\b/g, (match, retrying: string | undefined, word: string) =>
-    retrying ? match : `${word} <time>`,
-  );
+/** Timings in a message (`in 319ms`, `2588ms of it awake`) made constant; retry delays (`retrying in 250ms`) are fixed, so they stay. */
+export function withoutTimings(text: string): string {
+  return text.replace(/(retrying in )?\b\d+(\.\d+)?(ms|s)\b/g, (match, retrying: string | undefined) => (retrying ? match : "<time>"));
 }
 
 function orderByFirstQuoted(lines: string[]): string[] {

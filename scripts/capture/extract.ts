@@ -59,3 +59,22 @@ export function mcpNamesInText(body: unknown): string[] {
 export function isMainLoop(body: unknown): boolean {
   return toolsOf(body).some((tool) => tool.name === "Bash");
 }
+
+/**
+ * Claude Code's deferred mode: the lines of the text block that lists the deferred tools (and the servers
+ * still connecting), from the "The following deferred tools" heading to the block's end.
+ */
+export function deferredAnnouncement(body: unknown): string[] {
+  const request = (body ?? {}) as Json;
+  const texts: string[] = [];
+  const collect = (content: unknown) => {
+    if (typeof content === "string") texts.push(content);
+    else if (Array.isArray(content)) for (const part of content) if (typeof (part as Json)?.text === "string") texts.push((part as Json).text as string);
+  };
+  collect(request.system);
+  for (const message of (request.messages ?? []) as Json[]) collect(message?.content);
+  const heading = "The following deferred tools";
+  const block = texts.find((text) => text.includes(heading));
+  if (!block) return [];
+  return block.slice(block.indexOf(heading)).replace(/\n+$/, "").split("\n");
+}

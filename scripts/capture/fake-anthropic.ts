@@ -1,10 +1,10 @@
 /**
  * A fake Anthropic Messages API for Claude Code (reference/real-clients.md, "How to capture"): the main
- * loop's first request is answered with a `Bash` tool_use running `sleep 3`, so that slow MCP servers
+ * loop's first request is answered with a `Bash` tool_use running WAIT_COMMAND, so that slow MCP servers
  * finish connecting; every later request gets a short text answer, and the next request carries the
  * complete `tools` array.
  */
-import { sendJson, sendSse, startLoggingServer, type FakeApi, type LoggedRequest } from "./http-log";
+import { sendJson, sendSse, startLoggingServer, WAIT_COMMAND, type FakeApi, type LoggedRequest } from "./http-log";
 import { sseEvent } from "./sse";
 
 export type AssistantBlock = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown };
@@ -70,8 +70,8 @@ export function answerFor(body: unknown, waitCommand: string): AssistantBlock[] 
   return [{ type: "text", text: "ok" }];
 }
 
-/** Starts the fake on 127.0.0.1; `waitCommand` is what the first Bash call runs (default `sleep 3`). */
-export function startFakeAnthropic(waitCommand = "sleep 3"): Promise<FakeApi> {
+/** Starts the fake on 127.0.0.1; `waitCommand` is what the first Bash call runs (default WAIT_COMMAND). */
+export function startFakeAnthropic(waitCommand = WAIT_COMMAND): Promise<FakeApi> {
   return startLoggingServer((request: LoggedRequest, res) => {
     const path = request.path.split("?")[0];
     if (request.method === "POST" && path === "/v1/messages/count_tokens") return sendJson(res, 200, { input_tokens: 1 });

@@ -5,6 +5,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/**
+ * What both fakes ask the client to run before they take the capture: long enough for every fixture
+ * server to connect and for Claude Code's three tools/list retries (0.25 + 0.5 + 1 s) to end in its
+ * "Failed to fetch tools" verdict, even on a busy machine.
+ */
+export const WAIT_COMMAND = "sleep 6";
+
 export interface LoggedRequest {
   method: string;
   path: string;

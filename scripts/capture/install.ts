@@ -27,7 +27,7 @@ export function parseClientArg(arg: string): ClientSpec | { error: string } {
 }
 
 /** The folder a client version is installed into. */
-export function installDir(client: ClientSpec, env: NodeJS.ProcessEnv = process.env): string {
+export function installDir(client: ClientSpec, env: Record<string, string | undefined> = process.env): string {
   const cache = env.XDG_CACHE_HOME || join(env.HOME || homedir(), ".cache");
   return join(cache, "mcp-fleet", "clients", `${client.pkg}@${client.version}`);
 }

@@ -16,6 +16,7 @@ import { probeEnvironment } from "./probe-environment";
 import { basePath, PATH_SHAPE } from "./run-client";
 import { runClaudeCode } from "./run-claude-code";
 import { runCodex } from "./run-codex";
+import { deferredAnnouncement } from "./extract";
 import { capturePath, captureText, writeCapture, type CaptureRecord } from "./write-capture";
 
 const REPO = resolve(__dirname, "..", "..");
@@ -137,8 +138,9 @@ async function runFleet(client: ClientSpec, launcher: Launcher, fleet: Fleet, de
     };
     if (deferred) {
       record.mcpNamesInText = out.namesInText;
+      record.deferredAnnouncement = deferredAnnouncement(out.chosen);
       const body = out.chosen as { tools?: { name?: string }[] };
-      record.deferredEntries = (body.tools ?? []).filter((tool) => /ToolSearch|mcp/i.test(tool.name ?? ""));
+      record.deferredEntries = (body.tools ?? []).filter((tool) => /^(ToolSearch|DeferredToolPlaceholder)$|^mcp__/.test(tool.name ?? ""));
     }
     return record;
   }

@@ -1,11 +1,12 @@
 /**
  * One Claude Code capture (reference/real-clients.md, "How to capture"): a temporary HOME with user
  * settings, a project folder holding `.mcp.json`, `claude -p` against the fake Messages API, and the
- * last main-loop request it sent (the one after the `sleep 3` tool call, when slow servers are in).
+ * last main-loop request it sent (the one after the WAIT_COMMAND tool call, when slow servers are in).
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeAnthropic } from "./fake-anthropic";
+import { WAIT_COMMAND } from "./http-log";
 import { claudeCodeDebugLines } from "./debug-log";
 import { extractClaudeCodeTools, isMainLoop, mcpNamesInText, type ExtractedTools } from "./extract";
 import type { Launcher } from "./install";
@@ -43,7 +44,7 @@ export interface ClaudeRunOutput {
   debugLines: string[];
 }
 
-export const CLAUDE_ARGS = (debugFile: string) => ["-p", "say ok", "--debug-file", debugFile, "--allowedTools", "Bash(sleep 3)"];
+export const CLAUDE_ARGS = (debugFile: string) => ["-p", "say ok", "--debug-file", debugFile, "--allowedTools", `Bash(${WAIT_COMMAND})`];
 
 export async function runClaudeCode(input: ClaudeRunInput): Promise<ClaudeRunOutput> {
   const home = join(input.root, "home");

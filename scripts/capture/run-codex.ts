@@ -1,7 +1,7 @@
 /**
  * One Codex capture (reference/real-clients.md, "How to capture"): a temporary CODEX_HOME whose
- * config.toml points at the fake Responses API, `codex exec` in a project folder, and the first request
- * it sent (Codex lists its MCP tools before it asks the model).
+ * config.toml points at the fake Responses API, `codex exec` in a project folder, and the last request
+ * it sent (after a WAIT_COMMAND tool call, so that every server has finished starting).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -86,7 +86,8 @@ export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
   // Every request as the fake saw it, for a reader of a kept folder (--keep).
   writeFileSync(join(input.root, "requests.json"), `${JSON.stringify(api.requests, null, 2)}\n`);
   const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/responses").map((request) => request.body);
-  const chosen = requests[0] ?? null;
+  // The request after the wait: the first one may lack servers still starting.
+  const chosen = requests.at(-1) ?? null;
   const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
   return {
     run,

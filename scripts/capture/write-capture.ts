@@ -26,7 +26,9 @@ export interface CaptureRecord {
   mcpTools: unknown[];
   /** Deferred mode: the `mcp__` names the request carries outside the tools array. */
   mcpNamesInText?: string[];
-  /** Deferred mode: non-MCP entries that stand in for MCP tools (ToolSearch), in full. */
+  /** Deferred mode: the lines of the message text that announce deferred tools and still-connecting servers, from its first heading on. */
+  deferredAnnouncement?: string[];
+  /** Deferred mode: the entries that stand in for MCP tools (ToolSearch, DeferredToolPlaceholder), in full. */
   deferredEntries?: unknown[];
   /** The relevant client log lines (skipped tools, truncation, failed fetches), without timestamps. */
   debugLog: string[];

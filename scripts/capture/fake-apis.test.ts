@@ -1,0 +1,93 @@
+/** The fake model APIs' framing and turn logic: what Claude Code and Codex parse, event by event. */
+import { describe, expect, test } from "vitest";
+import { answerFor, isFirstMainLoopRequest, messageJson, messageStream } from "./fake-anthropic";
+import { functionCallStream, hasFunctionOutput, responseStream } from "./fake-responses";
+import { parseSse, sseEvent } from "./sse";
+
+describe("sse", () => {
+  test("one event is an event line, a data line of compact JSON and a blank line", () => {
+    expect(sseEvent("ping", { a: [1, "x"] })).toBe('event: ping\ndata: {"a":[1,"x"]}\n\n');
+  });
+
+  test("parseSse reads back what sseEvent writes", () => {
+    const text = sseEvent("one", { n: 1 }) + sseEvent("two", "text\nwith newline");
+    expect(parseSse(text)).toEqual([
+      { event: "one", data: { n: 1 } },
+      { event: "two", data: "text\nwith newline" },
+    ]);
+  });
+});
+
+describe("fake Anthropic Messages API", () => {
+  test("a text answer streams message_start, one text block, message_delta end_turn, message_stop", () => {
+    const events = parseSse(messageStream("m", [{ type: "text", text: "ok" }]));
+    expect(events.map((e) => e.event)).toEqual([
+      "message_start",
+      "content_block_start",
+      "content_block_delta",
+      "content_block_stop",
+      "message_delta",
+      "message_stop",
+    ]);
+    expect(events[2].data).toEqual({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "ok" } });
+    expect((events[4].data as { delta: { stop_reason: string } }).delta.stop_reason).toBe("end_turn");
+  });
+
+  test("a tool_use answer sends its input as one input_json_delta and stops for tool_use", () => {
+    const events = parseSse(messageStream("m", [{ type: "tool_use", id: "t1", name: "Bash", input: { command: "sleep 3" } }]));
+    expect(events[1].data).toEqual({ type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "t1", name: "Bash", input: {} } });
+    expect(events[2].data).toEqual({ type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: '{"command":"sleep 3"}' } });
+    expect((events[4].data as { delta: { stop_reason: string } }).delta.stop_reason).toBe("tool_use");
+  });
+
+  test("the non-streaming answer carries the same blocks", () => {
+    expect(messageJson("m", [{ type: "text", text: "ok" }])).toMatchObject({ type: "message", role: "assistant", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn" });
+  });
+
+  const bash = [{ name: "Bash" }, { name: "mcp__a__b" }];
+  test.each([
+    ["the main loop's first request", { tools: bash, messages: [{ role: "user", content: "say ok" }] }, true],
+    ["the main loop after the tool result", { tools: bash, messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: "x" }] }] }, false],
+    ["a side query without tools", { messages: [{ role: "user", content: "title?" }] }, false],
+    ["a side query with other tools", { tools: [{ name: "Read" }], messages: [] }, false],
+    ["no body", null, false],
+  ])("%s: first main-loop request = %s", (_name, body, expected) => {
+    expect(isFirstMainLoopRequest(body)).toBe(expected);
+  });
+
+  test("the first main-loop request is answered with a Bash call of the wait command, any other with text", () => {
+    expect(answerFor({ tools: bash, messages: [] }, "sleep 3")).toEqual([
+      { type: "tool_use", id: "toolu_fake_wait", name: "Bash", input: { command: "sleep 3", description: "Wait for MCP servers" } },
+    ]);
+    expect(answerFor({ messages: [] }, "sleep 3")).toEqual([{ type: "text", text: "ok" }]);
+  });
+});
+
+describe("fake OpenAI Responses API", () => {
+  test("a text answer: created, item added, text delta, item done, completed with usage", () => {
+    const events = parseSse(responseStream("ok"));
+    expect(events.map((e) => e.event)).toEqual([
+      "response.created",
+      "response.output_item.added",
+      "response.output_text.delta",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    expect(events[3].data).toMatchObject({ item: { type: "message", role: "assistant", content: [{ type: "output_text", text: "ok" }] } });
+    expect(events[4].data).toMatchObject({ response: { status: "completed", usage: { total_tokens: 2 } } });
+  });
+
+  test("a function call carries its arguments as a JSON string", () => {
+    const events = parseSse(functionCallStream("exec_command", { cmd: "sleep 3" }));
+    expect(events[2].data).toMatchObject({ item: { type: "function_call", name: "exec_command", call_id: "call_fake_wait", arguments: '{"cmd":"sleep 3"}' } });
+    expect(events.at(-1)?.event).toBe("response.completed");
+  });
+
+  test.each([
+    ["a first request", { input: [{ type: "message", role: "user" }] }, false],
+    ["a request after the call", { input: [{ type: "function_call" }, { type: "function_call_output", call_id: "c" }] }, true],
+    ["no input", {}, false],
+  ])("%s: has a function output = %s", (_name, body, expected) => {
+    expect(hasFunctionOutput(body)).toBe(expected);
+  });
+});
