@@ -46,6 +46,12 @@ export function claudeUserSettings(fleet: Fleet): Record<string, unknown> {
   return { enableAllProjectMcpServers: true, ...(hasRules ? { permissions } : {}) };
 }
 
+/** The project's `.claude/settings.json`, when the fleet has project rules; null otherwise. */
+export function claudeProjectSettings(fleet: Fleet): Record<string, unknown> | null {
+  const permissions = fleet.claudeCode.projectPermissions;
+  return Object.values(permissions).some((rules) => (rules ?? []).length > 0) ? { permissions } : null;
+}
+
 /** The environment variable that carries the fake API key for Codex's custom provider. */
 export const CODEX_KEY_ENV = "MCP_FLEET_FAKE_KEY";
 

@@ -6,8 +6,9 @@
 
 const CLAUDE_LINE = /^\S+ \[(DEBUG|INFO|WARN|ERROR)\] (.*)$/;
 const CLAUDE_KEEP =
-  /Skipping tool|description truncated|Failed to fetch tools|tools\/list failed|Connection failed|failed to connect|timed out|timeout|Dropped \d+|permissions?\.|Invalid result|MCP server "[^"]+".*(error|fail|exit)|ToolSearch|deferred/i;
-const CLAUDE_DROP = /Dynamic tool loading|Successfully connected|connection closed|Cleared connection cache|Sending SIGINT|exited cleanly|Starting connection/;
+  /Skipping tool|Normalized input schema|description truncated|Failed to fetch tools|tools\/list failed|Connection failed|failed to connect|timed out|timeout|Dropped \d+|permissions?\.|Invalid result|MCP server "[^"]+".*(error|fail|exit)|ToolSearch|deferred/i;
+// Timing-dependent lines: how many tools were deferred so far, and whether a slow start was retried.
+const CLAUDE_DROP = /Dynamic tool loading|version negotiation probe timed out|SIGINT failed|SIGTERM|SIGKILL|Successfully connected|connection closed|Cleared connection cache|Sending SIGINT|exited cleanly|Starting connection/;
 
 /** Timings in a message (`in 319ms`, `2588ms of it awake`) made constant; retry delays (`retrying in 250ms`) are fixed, so they stay. */
 export function withoutTimings(text: string): string {
@@ -34,7 +35,7 @@ export function claudeCodeDebugLines(log: string): string[] {
     if (!match) continue;
     const [, level, message] = match;
     if (!CLAUDE_KEEP.test(message) || CLAUDE_DROP.test(message)) continue;
-    if (!/MCP|mcp__|tool/i.test(message)) continue;
+    if (!/MCP|mcp__|tool|project-scoped/i.test(message)) continue;
     kept.push(`${level} ${withoutTimings(message)}`);
   }
   return orderByFirstQuoted(unique(kept));

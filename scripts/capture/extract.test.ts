@@ -1,7 +1,7 @@
 /** What a capture keeps of a request, and the debug lines it records. */
 import { describe, expect, test } from "vitest";
 import { claudeCodeDebugLines, codexDebugLines, codexOutsideConnections, withoutTimings } from "./debug-log";
-import { extractClaudeCodeTools, extractCodexTools, isMainLoop, mcpNamesInText } from "./extract";
+import { deferredAnnouncements, extractClaudeCodeTools, extractCodexTools, isMainLoop, mcpNamesInText, toolCallOutcomes } from "./extract";
 
 describe("extractClaudeCodeTools", () => {
   test("keeps the mcp__ entries exactly and in order, and names every entry", () => {
@@ -20,6 +20,12 @@ describe("extractClaudeCodeTools", () => {
     ["no body", null],
   ])("%s: nothing", (_name, body) => {
     expect(extractClaudeCodeTools(body)).toEqual({ mcp: [], toolNames: [], otherToolNames: [] });
+  });
+
+  test("WaitForMcpServers, offered only while a server is still connecting, is left out of the names", () => {
+    const out = extractClaudeCodeTools({ tools: [{ name: "Bash" }, { name: "WaitForMcpServers" }, { name: "mcp__s__a" }] });
+    expect(out.toolNames).toEqual(["Bash", "mcp__s__a"]);
+    expect(out.otherToolNames).toEqual(["Bash"]);
   });
 
   test("an entry without a name is listed by its type", () => {
@@ -110,5 +116,53 @@ describe("debug lines", () => {
       "DEBUG reqwest::connect: starting new connection: https://api.github.com/",
     ].join("\n");
     expect(codexOutsideConnections(log)).toEqual(["https://ab.chatgpt.com", "https://api.github.com"]);
+  });
+});
+
+test("deferredAnnouncements keeps each announcing block, from its heading to the end of the lists, in request order", () => {
+  const body = {
+    system: [{ type: "text", text: "You are an agent." }],
+    messages: [
+      {
+        role: "system",
+        content:
+          "Env.\n\nThe following deferred tools are now available via ToolSearch:\nRead\nmcp__a__b\n\nThe following MCP servers are still connecting:\npages\n\nIf the user's request might be served by one of these servers, search.\n\nAvailable agent types:\n- claude\n\nToday's date is 2026-11-30.",
+      },
+      { role: "user", content: [{ type: "text", text: "say ok" }] },
+      { role: "system", content: [{ type: "text", text: "The following deferred tools are now available via ToolSearch:\nmcp__c__d" }] },
+    ],
+  };
+  expect(deferredAnnouncements(body)).toEqual([
+    [
+      "The following deferred tools are now available via ToolSearch:",
+      "Read",
+      "mcp__a__b",
+      "",
+      "The following MCP servers are still connecting:",
+      "pages",
+      "",
+      "If the user's request might be served by one of these servers, search.",
+    ],
+    ["The following deferred tools are now available via ToolSearch:", "mcp__c__d"],
+  ]);
+  expect(deferredAnnouncements({ messages: [] })).toEqual([]);
+});
+
+test("toolCallOutcomes matches each tool result to the tool called with that id: ran when the server echoed, refused otherwise", () => {
+  const results = {
+    messages: [
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "c0", content: [{ type: "text", text: "mcp__s__a called with {}" }] },
+          { type: "tool_result", tool_use_id: "c1", content: "Claude requested permissions to use mcp__s__b, but you haven't granted it yet.", is_error: true },
+        ],
+      },
+    ],
+  };
+  expect(toolCallOutcomes(["mcp__s__a", "mcp__s__b", "mcp__s__c"], results, (i) => `c${i}`)).toEqual({
+    mcp__s__a: { ran: true, text: "mcp__s__a called with {}" },
+    mcp__s__b: { ran: false, text: "Claude requested permissions to use mcp__s__b, but you haven't granted it yet." },
+    mcp__s__c: { ran: false, text: "<no tool result>" },
   });
 });

@@ -24,9 +24,16 @@ export interface ExtractedTools {
   otherToolNames: string[];
 }
 
+/**
+ * Built-in tools whose presence depends on timing, left out of the recorded names so that a re-capture
+ * gives the same bytes: Claude Code offers WaitForMcpServers only while a configured server is still
+ * connecting (docs/clients.md).
+ */
+export const TIMING_DEPENDENT_TOOLS: readonly string[] = ["WaitForMcpServers"];
+
 /** Claude Code (Anthropic Messages): MCP tools are the entries whose name starts with `mcp__`. */
 export function extractClaudeCodeTools(body: unknown): ExtractedTools {
-  const tools = toolsOf(body);
+  const tools = toolsOf(body).filter((tool) => !TIMING_DEPENDENT_TOOLS.includes(nameOf(tool)));
   const isMcp = (tool: Json) => nameOf(tool).startsWith("mcp__");
   return {
     mcp: tools.filter(isMcp),
@@ -61,10 +68,11 @@ export function isMainLoop(body: unknown): boolean {
 }
 
 /**
- * Claude Code's deferred mode: the lines of the text block that lists the deferred tools (and the servers
- * still connecting), from the "The following deferred tools" heading to the block's end.
+ * Claude Code's deferred mode: every text block of the request that announces deferred tools or servers
+ * still connecting, as lines, in request order. Only the announcement itself is kept: a block that goes
+ * on with other sections (agents, skills, the date) is cut at the first blank line after the lists.
  */
-export function deferredAnnouncement(body: unknown): string[] {
+export function deferredAnnouncements(body: unknown): string[][] {
   const request = (body ?? {}) as Json;
   const texts: string[] = [];
   const collect = (content: unknown) => {
@@ -73,8 +81,61 @@ export function deferredAnnouncement(body: unknown): string[] {
   };
   collect(request.system);
   for (const message of (request.messages ?? []) as Json[]) collect(message?.content);
-  const heading = "The following deferred tools";
-  const block = texts.find((text) => text.includes(heading));
-  if (!block) return [];
-  return block.slice(block.indexOf(heading)).replace(/\n+$/, "").split("\n");
+  const headings = ["The following deferred tools", "The following MCP servers are still connecting"];
+  const blocks: string[][] = [];
+  for (const text of texts) {
+    const starts = headings.map((heading) => text.indexOf(heading)).filter((at) => at >= 0);
+    if (starts.length === 0) continue;
+    const lines = text.slice(Math.min(...starts)).split("\n");
+    const kept: string[] = [];
+    let inList = true;
+    for (const line of lines) {
+      if (line === "") {
+        inList = false;
+        continue;
+      }
+      if (!inList && !headings.some((heading) => line.startsWith(heading)) && !line.startsWith("If the user's request might be served")) break;
+      if (!inList) kept.push("");
+      inList = true;
+      kept.push(line);
+    }
+    blocks.push(kept);
+  }
+  return blocks;
+}
+
+export interface CallOutcome {
+  /** Whether the server ran the call (its echo came back) or Claude Code refused it before. */
+  ran: boolean;
+  /** The tool result text, as the model would read it. */
+  text: string;
+}
+
+/**
+ * Claude Code's decision on each MCP tool the fake called (callTools mode): the tool results carried by
+ * `resultsBody`, matched to the names in the order they were called (`calledNames[i]` has id `idOf(i)`).
+ */
+export function toolCallOutcomes(calledNames: string[], resultsBody: unknown, idOf: (index: number) => string): Record<string, CallOutcome> {
+  const messages = ((resultsBody ?? {}) as Json).messages;
+  const results = new Map<string, { text: string; isError: boolean }>();
+  for (const message of Array.isArray(messages) ? (messages as Json[]) : []) {
+    if (!Array.isArray(message.content)) continue;
+    for (const part of message.content as Json[]) {
+      if (part?.type !== "tool_result" || typeof part.tool_use_id !== "string") continue;
+      const content = part.content;
+      const text =
+        typeof content === "string"
+          ? content
+          : Array.isArray(content)
+            ? (content as Json[]).map((block) => (typeof block?.text === "string" ? block.text : "")).join("")
+            : "";
+      results.set(part.tool_use_id, { text, isError: part.is_error === true });
+    }
+  }
+  const outcomes: Record<string, CallOutcome> = {};
+  calledNames.forEach((name, index) => {
+    const result = results.get(idOf(index));
+    outcomes[name] = result ? { ran: !result.isError && result.text.includes(" called with "), text: result.text } : { ran: false, text: "<no tool result>" };
+  });
+  return outcomes;
 }

@@ -1,6 +1,6 @@
 /** The fake model APIs' framing and turn logic: what Claude Code and Codex parse, event by event. */
 import { describe, expect, test } from "vitest";
-import { answerFor, isFirstMainLoopRequest, messageJson, messageStream } from "./fake-anthropic";
+import { answerFor, callId, isFirstMainLoopRequest, messageJson, messageStream, WAIT_TOOL_USE_ID, waitsDone } from "./fake-anthropic";
 import { functionCallStream, hasFunctionOutput, responseStream } from "./fake-responses";
 import { parseSse, sseEvent } from "./sse";
 
@@ -60,6 +60,30 @@ describe("fake Anthropic Messages API", () => {
       { type: "tool_use", id: "toolu_fake_wait", name: "Bash", input: { command: "sleep 3", description: "Wait for MCP servers" } },
     ]);
     expect(answerFor({ messages: [] }, "sleep 3")).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  test("deferred mode waits twice: a second wait after the first result, then text", () => {
+    const wait = (id: string) => ({ role: "user", content: [{ type: "tool_result", tool_use_id: id }] });
+    const afterOne = { tools: bash, messages: [{ role: "user", content: "say ok" }, wait(WAIT_TOOL_USE_ID)] };
+    expect(waitsDone(afterOne)).toBe(1);
+    expect(answerFor(afterOne, "sleep 6", false, 2)).toEqual([
+      { type: "tool_use", id: `${WAIT_TOOL_USE_ID}_1`, name: "Bash", input: { command: "sleep 6", description: "Wait for MCP servers" } },
+    ]);
+    const afterTwo = { ...afterOne, messages: [...afterOne.messages, wait(`${WAIT_TOOL_USE_ID}_1`)] };
+    expect(waitsDone(afterTwo)).toBe(2);
+    expect(answerFor(afterTwo, "sleep 6", false, 2)).toEqual([{ type: "text", text: "ok" }]);
+    expect(answerFor(afterOne, "sleep 6", false, 1)).toEqual([{ type: "text", text: "ok" }]);
+  });
+
+  test("with callTools, the request after the wait gets one call of every MCP tool it offers, in order", () => {
+    const afterWait = { tools: [...bash, { name: "mcp__a__c" }], messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: WAIT_TOOL_USE_ID }] }] };
+    expect(answerFor(afterWait, "sleep 3", true)).toEqual([
+      { type: "tool_use", id: callId(0), name: "mcp__a__b", input: {} },
+      { type: "tool_use", id: callId(1), name: "mcp__a__c", input: {} },
+    ]);
+    expect(answerFor(afterWait, "sleep 3", false)).toEqual([{ type: "text", text: "ok" }]);
+    const afterCalls = { ...afterWait, messages: [{ role: "user", content: [{ type: "tool_result", tool_use_id: callId(0) }] }] };
+    expect(answerFor(afterCalls, "sleep 3", true)).toEqual([{ type: "text", text: "ok" }]);
   });
 });
 

@@ -10,13 +10,13 @@ import { basename, dirname, join, resolve } from "node:path";
 import { parse as parseToml, stringify as stringifyToml } from "smol-toml";
 import { FLEET_NAMES, loadFleet } from "../../lib/clients/__fixtures__/load-fleet";
 import type { Fleet } from "../../lib/clients/__fixtures__/fleet-format";
-import { claudeMcpJson, claudeUserSettings, codexBaseConfig, codexConfigToml, placeholders, type ServerLaunch } from "./client-config";
+import { claudeMcpJson, claudeProjectSettings, claudeUserSettings, codexBaseConfig, codexConfigToml, placeholders, type ServerLaunch } from "./client-config";
 import { ensureInstalled, parseClientArg, type ClientSpec, type Launcher } from "./install";
 import { probeEnvironment } from "./probe-environment";
 import { basePath, PATH_SHAPE } from "./run-client";
 import { runClaudeCode } from "./run-claude-code";
 import { runCodex } from "./run-codex";
-import { deferredAnnouncement } from "./extract";
+import { deferredAnnouncements } from "./extract";
 import { capturePath, captureText, writeCapture, type CaptureRecord } from "./write-capture";
 
 const REPO = resolve(__dirname, "..", "..");
@@ -120,7 +120,9 @@ async function runFleet(client: ClientSpec, launcher: Launcher, fleet: Fleet, de
   if (client.kind === "claude-code") {
     const mcpJson = claudeMcpJson(fleet, launchFor());
     const userSettings = claudeUserSettings(fleet);
-    const out = await runClaudeCode({ launcher, root, mcpJson, userSettings, deferred, extraEnv: fleet.claudeCode.env });
+    const projectSettings = claudeProjectSettings(fleet);
+    const callTools = fleet.claudeCodeCallTools && !deferred;
+    const out = await runClaudeCode({ launcher, root, mcpJson, userSettings, projectSettings, deferred, extraEnv: fleet.claudeCode.env, callTools });
     if (!out.tools) {
       throw new StepError(
         `run: Claude Code sent no main-loop request (exit ${out.run.exitCode ?? out.run.signal}${out.run.timedOut ? ", timed out" : ""}); debug log ${out.debugFile}, stderr ${out.stderrFile}`,
@@ -130,15 +132,22 @@ async function runFleet(client: ClientSpec, launcher: Launcher, fleet: Fleet, de
       ...base,
       mode: deferred ? "deferred" : "eager",
       run: { cwd: out.projectDir, argv: ["claude", ...out.args], env: recordedEnv(out.env) },
-      files: { "<project>/.mcp.json": mcpJson, "<home>/.claude/settings.json": userSettings },
+      files: {
+        "<project>/.mcp.json": mcpJson,
+        "<home>/.claude/settings.json": userSettings,
+        ...(projectSettings ? { "<project>/.claude/settings.json": projectSettings } : {}),
+      },
       toolNames: out.tools.toolNames,
       otherTools: out.tools.otherToolNames,
       mcpTools: out.tools.mcp,
       debugLog: out.debugLines.map((line) => String(placeholdersLine(line, swaps))),
     };
+    if (out.callOutcomes) record.callOutcomes = out.callOutcomes;
     if (deferred) {
-      record.mcpNamesInText = out.namesInText;
-      record.deferredAnnouncement = deferredAnnouncement(out.chosen);
+      // Which message announces which tool depends on when its server connected (the first request's
+      // environment block, or a later system message), so the capture keeps the sorted union and the wording.
+      record.mcpNamesInText = [...out.namesInText].sort();
+      record.deferredWording = [...new Set(deferredAnnouncements(out.chosen).flat().filter((line) => line !== "" && !/^[A-Za-z0-9_-]+$/.test(line)))];
       const body = out.chosen as { tools?: { name?: string }[] };
       record.deferredEntries = (body.tools ?? []).filter((tool) => /^(ToolSearch|DeferredToolPlaceholder)$|^mcp__/.test(tool.name ?? ""));
     }

@@ -5,10 +5,10 @@
  */
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeAnthropic } from "./fake-anthropic";
+import { callId, startFakeAnthropic, waitsDone } from "./fake-anthropic";
 import { WAIT_COMMAND } from "./http-log";
 import { claudeCodeDebugLines } from "./debug-log";
-import { extractClaudeCodeTools, isMainLoop, mcpNamesInText, type ExtractedTools } from "./extract";
+import { extractClaudeCodeTools, isMainLoop, mcpNamesInText, toolCallOutcomes, type CallOutcome, type ExtractedTools } from "./extract";
 import type { Launcher } from "./install";
 import { basePath, runClient, type RunResult } from "./run-client";
 
@@ -21,10 +21,14 @@ export interface ClaudeRunInput {
   /** Where claude runs; defaults to root/project. */
   projectDir?: string;
   userSettings: Record<string, unknown>;
+  /** The project's `.claude/settings.json`, when there is one to write. */
+  projectSettings?: Record<string, unknown> | null;
   /** Deferred mode leaves ENABLE_TOOL_SEARCH unset (the client's default). */
   deferred: boolean;
   extraEnv?: Record<string, string>;
   timeoutMs?: number;
+  /** After the wait, have the model call every MCP tool once, to record which calls Claude Code lets through. */
+  callTools?: boolean;
 }
 
 export interface ClaudeRunOutput {
@@ -42,6 +46,8 @@ export interface ClaudeRunOutput {
   /** MCP names announced outside the tools array (deferred mode). */
   namesInText: string[];
   debugLines: string[];
+  /** callTools mode: per MCP tool, whether the call ran. */
+  callOutcomes: Record<string, CallOutcome> | null;
 }
 
 export const CLAUDE_ARGS = (debugFile: string) => ["-p", "say ok", "--debug-file", debugFile, "--allowedTools", `Bash(${WAIT_COMMAND})`];
@@ -53,11 +59,17 @@ export async function runClaudeCode(input: ClaudeRunInput): Promise<ClaudeRunOut
   mkdirSync(projectDir, { recursive: true });
   writeFileSync(join(home, ".claude", "settings.json"), `${JSON.stringify(input.userSettings, null, 2)}\n`);
   if (input.mcpJson !== null) writeFileSync(join(projectDir, ".mcp.json"), `${JSON.stringify(input.mcpJson, null, 2)}\n`);
+  if (input.projectSettings) {
+    mkdirSync(join(projectDir, ".claude"), { recursive: true });
+    writeFileSync(join(projectDir, ".claude", "settings.json"), `${JSON.stringify(input.projectSettings, null, 2)}\n`);
+  }
   const debugFile = join(input.root, "claude-debug.log");
   const stdoutFile = join(input.root, "claude-stdout.txt");
   const stderrFile = join(input.root, "claude-stderr.txt");
 
-  const api = await startFakeAnthropic();
+  // Deferred mode announces tools that connected during a turn only in the next turn: wait twice.
+  const waits = input.deferred ? 2 : 1;
+  const api = await startFakeAnthropic(WAIT_COMMAND, input.callTools === true, waits);
   const env: Record<string, string> = {
     PATH: basePath(process.execPath),
     HOME: home,
@@ -88,7 +100,12 @@ export async function runClaudeCode(input: ClaudeRunInput): Promise<ClaudeRunOut
   writeFileSync(join(input.root, "requests.json"), `${JSON.stringify(api.requests, null, 2)}\n`);
   const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/messages").map((request) => request.body);
   const mainLoop = requests.filter(isMainLoop);
-  const chosen = mainLoop.at(-1) ?? null;
+  // The request after the last wait carries the complete tools; later ones (callTools) carry the call results.
+  const afterWait = mainLoop.find((body) => waitsDone(body) === waits);
+  const chosen = afterWait ?? mainLoop.at(-1) ?? null;
+  const tools = chosen ? extractClaudeCodeTools(chosen) : null;
+  const calledNames = tools?.mcp.map((tool) => String(tool.name)) ?? [];
+  const callOutcomes = input.callTools && chosen ? toolCallOutcomes(calledNames, mainLoop.at(-1), callId) : null;
   const log = existsSync(debugFile) ? readFileSync(debugFile, "utf8") : "";
   return {
     run,
@@ -99,8 +116,9 @@ export async function runClaudeCode(input: ClaudeRunInput): Promise<ClaudeRunOut
     stderrFile,
     requests,
     chosen,
-    tools: chosen ? extractClaudeCodeTools(chosen) : null,
+    tools,
     namesInText: chosen ? mcpNamesInText(chosen) : [],
     debugLines: claudeCodeDebugLines(log),
+    callOutcomes,
   };
 }

@@ -24,14 +24,16 @@ export interface CaptureRecord {
   otherTools: string[];
   /** The MCP part of the `tools` array exactly as sent, in order. */
   mcpTools: unknown[];
-  /** Deferred mode: the `mcp__` names the request carries outside the tools array. */
+  /** Deferred mode: the `mcp__` names the request carries outside the tools array (sorted by the harness). */
   mcpNamesInText?: string[];
-  /** Deferred mode: the lines of the message text that announce deferred tools and still-connecting servers, from its first heading on. */
-  deferredAnnouncement?: string[];
+  /** Deferred mode: the sentences that introduce the deferred names and the servers still connecting (the names and ids elided). */
+  deferredWording?: string[];
   /** Deferred mode: the entries that stand in for MCP tools (ToolSearch, DeferredToolPlaceholder), in full. */
   deferredEntries?: unknown[];
   /** The relevant client log lines (skipped tools, truncation, failed fetches), without timestamps. */
   debugLog: string[];
+  /** callTools fleets: per MCP tool, whether Claude Code let a call of it run (`ran`) and the tool result text. */
+  callOutcomes?: Record<string, { ran: boolean; text: string }>;
   /** Per server that was asked to report it: the cwd and environment variable names it was started with. */
   probes?: Record<string, unknown>;
 }

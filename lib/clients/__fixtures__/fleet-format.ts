@@ -41,8 +41,18 @@ export interface FleetFile {
   /** Which clients this fleet is captured for; both when absent. */
   clients?: ClientName[];
   servers: FleetServerEntry[];
-  /** `deferred`: `--all` also captures Claude Code's default deferred (ToolSearch) mode. */
-  claudeCode?: { permissions?: ClaudeCodePermissions; env?: Record<string, string>; deferred?: boolean };
+  /**
+   * `deferred`: `--all` also captures Claude Code's default deferred (ToolSearch) mode. `callTools`: the
+   * capture has the model call every MCP tool once and records which calls Claude Code let through.
+   */
+  claudeCode?: {
+    permissions?: ClaudeCodePermissions;
+    /** Rules written to the project's `.claude/settings.json` (the workspace is untrusted in a capture). */
+    projectPermissions?: ClaudeCodePermissions;
+    env?: Record<string, string>;
+    deferred?: boolean;
+    callTools?: boolean;
+  };
 }
 
 export type ClientName = "claude-code" | "codex";
@@ -66,8 +76,9 @@ export interface Fleet {
   about: string;
   clients: ClientName[];
   servers: FleetServer[];
-  claudeCode: { permissions: ClaudeCodePermissions; env: Record<string, string> };
+  claudeCode: { permissions: ClaudeCodePermissions; projectPermissions: ClaudeCodePermissions; env: Record<string, string> };
   claudeCodeDeferred: boolean;
+  claudeCodeCallTools: boolean;
 }
 
 interface RawSpec {
@@ -98,7 +109,12 @@ export function resolveFleet(name: string, file: FleetFile, specs: Readonly<Reco
     about: file.about,
     clients: file.clients ?? ["claude-code", "codex"],
     servers,
-    claudeCode: { permissions: file.claudeCode?.permissions ?? {}, env: file.claudeCode?.env ?? {} },
+    claudeCode: {
+      permissions: file.claudeCode?.permissions ?? {},
+      projectPermissions: file.claudeCode?.projectPermissions ?? {},
+      env: file.claudeCode?.env ?? {},
+    },
     claudeCodeDeferred: file.claudeCode?.deferred ?? false,
+    claudeCodeCallTools: file.claudeCode?.callTools ?? false,
   };
 }

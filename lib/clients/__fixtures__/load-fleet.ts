@@ -52,6 +52,7 @@ import specPermAcme from "./servers/perm-acme.json";
 import specPermAsk from "./servers/perm-ask.json";
 import specPermFs from "./servers/perm-fs.json";
 import specPermGone from "./servers/perm-gone.json";
+import specPermProj from "./servers/perm-proj.json";
 import specPermStar from "./servers/perm-star.json";
 import specPermWiki from "./servers/perm-wiki.json";
 import specPropertyNamesSdkStrict from "./servers/property-names-sdk-strict.json";
@@ -61,6 +62,7 @@ import specSanitizeDoubleUnderscore from "./servers/sanitize-double-underscore.j
 import specSanitizeFs from "./servers/sanitize-fs.json";
 import specSanitizeLong from "./servers/sanitize-long.json";
 import specSchemaDialects from "./servers/schema-dialects.json";
+import specSchemaKeywords2 from "./servers/schema-keywords-2.json";
 import specSchemaKeywords from "./servers/schema-keywords.json";
 import specTwinA from "./servers/twin-a.json";
 import specTwinB from "./servers/twin-b.json";
@@ -127,6 +129,7 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/perm-ask.json": specPermAsk,
   "lib/clients/__fixtures__/servers/perm-fs.json": specPermFs,
   "lib/clients/__fixtures__/servers/perm-gone.json": specPermGone,
+  "lib/clients/__fixtures__/servers/perm-proj.json": specPermProj,
   "lib/clients/__fixtures__/servers/perm-star.json": specPermStar,
   "lib/clients/__fixtures__/servers/perm-wiki.json": specPermWiki,
   "lib/clients/__fixtures__/servers/property-names-sdk-strict.json": specPropertyNamesSdkStrict,
@@ -136,6 +139,7 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/sanitize-fs.json": specSanitizeFs,
   "lib/clients/__fixtures__/servers/sanitize-long.json": specSanitizeLong,
   "lib/clients/__fixtures__/servers/schema-dialects.json": specSchemaDialects,
+  "lib/clients/__fixtures__/servers/schema-keywords-2.json": specSchemaKeywords2,
   "lib/clients/__fixtures__/servers/schema-keywords.json": specSchemaKeywords,
   "lib/clients/__fixtures__/servers/twin-a.json": specTwinA,
   "lib/clients/__fixtures__/servers/twin-b.json": specTwinB,
