@@ -12,8 +12,8 @@ export interface CodexServerSettings {
   enabled_tools?: string[];
   disabled_tools?: string[];
   default_tools_approval_mode?: string;
-  /** Per tool: `[mcp_servers.<id>.tools.<tool>] approval_mode = ...`. */
-  tools?: Record<string, { approval_mode?: string }>;
+  /** Per tool: `[mcp_servers.<id>.tools.<tool>]` with `approval_mode` or `enabled`. */
+  tools?: Record<string, { approval_mode?: string; enabled?: boolean }>;
   startup_timeout_sec?: number;
 }
 

@@ -33,6 +33,7 @@ import specCodexDotted from "./servers/codex-dotted.json";
 import specCodexEnabled from "./servers/codex-enabled.json";
 import specCodexOff from "./servers/codex-off.json";
 import specCodexPlain from "./servers/codex-plain.json";
+import specCodexToolOff from "./servers/codex-tool-off.json";
 import specDescriptions from "./servers/descriptions.json";
 import specFaultExits from "./servers/fault-exits.json";
 import specFaultGarbage from "./servers/fault-garbage.json";
@@ -110,6 +111,7 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/codex-enabled.json": specCodexEnabled,
   "lib/clients/__fixtures__/servers/codex-off.json": specCodexOff,
   "lib/clients/__fixtures__/servers/codex-plain.json": specCodexPlain,
+  "lib/clients/__fixtures__/servers/codex-tool-off.json": specCodexToolOff,
   "lib/clients/__fixtures__/servers/descriptions.json": specDescriptions,
   "lib/clients/__fixtures__/servers/fault-exits.json": specFaultExits,
   "lib/clients/__fixtures__/servers/fault-garbage.json": specFaultGarbage,
