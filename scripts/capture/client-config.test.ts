@@ -41,10 +41,10 @@ describe("Codex config.toml", () => {
   });
 
   test("writes each server's settings as given, servers in fleet order", () => {
-    expect(Object.keys(toml.mcp_servers)).toEqual(["plain", "disabled", "enabled", "both", "all-off", "off", "approvals", "dotted", "tool-off"]);
+    expect(Object.keys(toml.mcp_servers)).toEqual(["plain", "disabled", "enabled", "both", "all-off", "off", "approvals", "no-mode", "dotted", "tool-off"]);
     expect(toml.mcp_servers.off.enabled).toBe(false);
     expect(toml.mcp_servers.both).toMatchObject({ enabled_tools: ["bo_one", "bo_two"], disabled_tools: ["bo_two"] });
-    expect(toml.mcp_servers.approvals).toMatchObject({ default_tools_approval_mode: "prompt", tools: { ap_one: { approval_mode: "approve" } } });
+    expect(toml.mcp_servers.approvals).toMatchObject({ default_tools_approval_mode: "prompt", tools: { a_approve: { approval_mode: "approve" } } });
     expect(toml.mcp_servers.plain.env).toEqual({ RAW_SERVER_HOLD_CHANGES: "1" });
   });
 });

@@ -1,7 +1,7 @@
 /** What a capture keeps of a request, and the debug lines it records. */
 import { describe, expect, test } from "vitest";
 import { claudeCodeDebugLines, codexDebugLines, codexOutsideConnections, withoutTimings } from "./debug-log";
-import { deferredAnnouncements, extractClaudeCodeTools, extractCodexTools, isMainLoop, mcpNamesInText, toolCallOutcomes } from "./extract";
+import { codexCallOutcomes, deferredAnnouncements, extractClaudeCodeTools, extractCodexTools, isMainLoop, mcpNamesInText, toolCallOutcomes } from "./extract";
 
 describe("extractClaudeCodeTools", () => {
   test("keeps the mcp__ entries exactly and in order, and names every entry", () => {
@@ -164,5 +164,24 @@ test("toolCallOutcomes matches each tool result to the tool called with that id:
     mcp__s__a: { ran: true, text: "mcp__s__a called with {}" },
     mcp__s__b: { ran: false, text: "Claude requested permissions to use mcp__s__b, but you haven't granted it yet." },
     mcp__s__c: { ran: false, text: "<no tool result>" },
+  });
+});
+
+test("codexCallOutcomes matches outputs to calls by id and drops the wall-time prefix", () => {
+  const results = {
+    input: [
+      { type: "function_call_output", call_id: "k0", output: [{ type: "input_text", text: "Wall time: 0.0094 seconds\nOutput:" }, { type: "input_text", text: "read called with {}" }] },
+      { type: "function_call_output", call_id: "k1", output: "MCP tool call requires approval, but approval policy is never" },
+    ],
+  };
+  const calls = [
+    { namespace: "mcp__fs", name: "read" },
+    { namespace: "mcp__fs", name: "write" },
+    { namespace: "mcp__fs", name: "gone" },
+  ];
+  expect(codexCallOutcomes(calls, results, (i) => `k${i}`)).toEqual({
+    "mcp__fs/read": { ran: true, text: "read called with {}" },
+    "mcp__fs/write": { ran: false, text: "MCP tool call requires approval, but approval policy is never" },
+    "mcp__fs/gone": { ran: false, text: "<no output>" },
   });
 });

@@ -139,3 +139,25 @@ export function toolCallOutcomes(calledNames: string[], resultsBody: unknown, id
   });
   return outcomes;
 }
+
+/**
+ * Codex's decision on each MCP tool the fake called (callTools mode): the `function_call_output` items of
+ * `resultsBody`, matched to the calls by id. A call ran when the server's echo came back.
+ */
+export function codexCallOutcomes(calls: { namespace: string; name: string }[], resultsBody: unknown, idOf: (index: number) => string): Record<string, CallOutcome> {
+  const input = ((resultsBody ?? {}) as Json).input;
+  const outputs = new Map<string, string>();
+  for (const item of Array.isArray(input) ? (input as Json[]) : []) {
+    if (item?.type !== "function_call_output" || typeof item.call_id !== "string") continue;
+    const output = item.output;
+    const text = typeof output === "string" ? output : Array.isArray(output) ? (output as Json[]).map((part) => (typeof part?.text === "string" ? part.text : "")).join("\n") : "";
+    outputs.set(item.call_id, text);
+  }
+  const outcomes: Record<string, CallOutcome> = {};
+  calls.forEach((call, index) => {
+    // Codex prefixes every output with its wall time, which differs per run.
+    const text = (outputs.get(idOf(index)) ?? "<no output>").replace(/^Wall time: [\d.]+ seconds\nOutput:\n?/, "");
+    outcomes[`${call.namespace}/${call.name}`] = { ran: text.includes(" called with "), text };
+  });
+  return outcomes;
+}

@@ -1,7 +1,7 @@
 /** The fake model APIs' framing and turn logic: what Claude Code and Codex parse, event by event. */
 import { describe, expect, test } from "vitest";
 import { answerFor, callId, isFirstMainLoopRequest, messageJson, messageStream, WAIT_TOOL_USE_ID, waitsDone } from "./fake-anthropic";
-import { functionCallStream, hasFunctionOutput, responseStream } from "./fake-responses";
+import { codexCallId, functionCallStream, hasFunctionOutput, offeredMcpTools, responsesAnswer, responseStream } from "./fake-responses";
 import { parseSse, sseEvent } from "./sse";
 
 describe("sse", () => {
@@ -113,5 +113,34 @@ describe("fake OpenAI Responses API", () => {
     ["no input", {}, false],
   ])("%s: has a function output = %s", (_name, body, expected) => {
     expect(hasFunctionOutput(body)).toBe(expected);
+  });
+});
+
+describe("fake Responses API turns", () => {
+  const tools = [
+    { type: "function", name: "exec_command" },
+    { type: "namespace", name: "multi_agent_v1", tools: [{ name: "spawn" }] },
+    { type: "namespace", name: "mcp__fs", tools: [{ type: "function", name: "read" }, { type: "function", name: "write" }] },
+  ];
+  const first = { tools, input: [{ type: "message", role: "user" }] };
+  const afterWait = { tools, input: [{ type: "function_call", call_id: "call_fake_wait" }, { type: "function_call_output", call_id: "call_fake_wait" }] };
+
+  test("offeredMcpTools lists the functions of the mcp__ namespaces only, in order", () => {
+    expect(offeredMcpTools(first)).toEqual([
+      { namespace: "mcp__fs", name: "read" },
+      { namespace: "mcp__fs", name: "write" },
+    ]);
+  });
+
+  test("the first request gets the wait, the next one the calls (callTools) or text, later ones text", () => {
+    expect(parseSse(responsesAnswer(first, "sleep 6", true))[2].data).toMatchObject({ item: { name: "exec_command", arguments: '{"cmd":"sleep 6","login":false}' } });
+    const calls = parseSse(responsesAnswer(afterWait, "sleep 6", true)).filter((e) => e.event === "response.output_item.done");
+    expect(calls.map((e) => (e.data as { item: unknown }).item)).toEqual([
+      { type: "function_call", id: "fc_fake_0", call_id: codexCallId(0), namespace: "mcp__fs", name: "read", arguments: "{}", status: "completed" },
+      { type: "function_call", id: "fc_fake_1", call_id: codexCallId(1), namespace: "mcp__fs", name: "write", arguments: "{}", status: "completed" },
+    ]);
+    expect(parseSse(responsesAnswer(afterWait, "sleep 6", false))[3].data).toMatchObject({ item: { type: "message" } });
+    const afterCalls = { tools, input: [...afterWait.input, { type: "function_call_output", call_id: codexCallId(0) }] };
+    expect(parseSse(responsesAnswer(afterCalls, "sleep 6", true))[3].data).toMatchObject({ item: { type: "message" } });
   });
 });

@@ -153,7 +153,7 @@ async function runFleet(client: ClientSpec, launcher: Launcher, fleet: Fleet, de
     }
     return record;
   }
-  const out = await runCodex({ launcher, root, userConfig: (url) => codexConfigToml(fleet, launchFor(), url) });
+  const out = await runCodex({ launcher, root, userConfig: (url) => codexConfigToml(fleet, launchFor(), url), callTools: fleet.codexCallTools });
   if (out.outside.length > 0) throw new StepError(`run: Codex tried to reach ${out.outside.join(", ")}; refusing the capture (log ${out.logFile})`);
   if (!out.tools) {
     throw new StepError(`run: Codex sent no request (exit ${out.run.exitCode ?? out.run.signal}${out.run.timedOut ? ", timed out" : ""}); log ${out.logFile}`);
@@ -167,6 +167,7 @@ async function runFleet(client: ClientSpec, launcher: Launcher, fleet: Fleet, de
     otherTools: out.tools.otherToolNames,
     mcpTools: out.tools.mcp,
     debugLog: out.debugLines.map((line) => String(placeholdersLine(line, swaps))),
+    ...(out.callOutcomes ? { callOutcomes: out.callOutcomes } : {}),
   };
 }
 

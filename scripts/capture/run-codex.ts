@@ -7,8 +7,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CODEX_KEY_ENV } from "./client-config";
 import { codexDebugLines, codexOutsideConnections } from "./debug-log";
-import { extractCodexTools, type ExtractedTools } from "./extract";
-import { startFakeResponses } from "./fake-responses";
+import { codexCallOutcomes, extractCodexTools, type CallOutcome, type ExtractedTools } from "./extract";
+import { codexCallId, offeredMcpTools, startFakeResponses } from "./fake-responses";
+import { WAIT_COMMAND } from "./http-log";
 import type { Launcher } from "./install";
 import { basePath, runClient, type RunResult } from "./run-client";
 
@@ -22,6 +23,8 @@ export interface CodexRunInput {
   projectDir?: string;
   extraEnv?: Record<string, string>;
   timeoutMs?: number;
+  /** After the wait, have the model call every MCP tool once, to record which calls Codex lets through. */
+  callTools?: boolean;
 }
 
 export interface CodexRunOutput {
@@ -38,6 +41,8 @@ export interface CodexRunOutput {
   debugLines: string[];
   /** Non-loopback hosts Codex tried to reach; a capture with any is refused. */
   outside: string[];
+  /** callTools mode: per `namespace/tool`, whether the call ran. */
+  callOutcomes: Record<string, CallOutcome> | null;
 }
 
 export const CODEX_ARGS = ["exec", "--skip-git-repo-check", "say ok"];
@@ -50,7 +55,7 @@ export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
   const logFile = join(input.root, "codex-stderr.log");
   const stdoutFile = join(input.root, "codex-stdout.txt");
 
-  const api = await startFakeResponses();
+  const api = await startFakeResponses(WAIT_COMMAND, input.callTools === true);
   const userConfigText = input.userConfig(api.url);
   writeFileSync(join(codexHome, "config.toml"), userConfigText);
   let projectConfigText: string | null = null;
@@ -86,8 +91,9 @@ export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
   // Every request as the fake saw it, for a reader of a kept folder (--keep).
   writeFileSync(join(input.root, "requests.json"), `${JSON.stringify(api.requests, null, 2)}\n`);
   const requests = api.requests.filter((request) => request.path.split("?")[0] === "/v1/responses").map((request) => request.body);
-  // The request after the wait: the first one may lack servers still starting.
-  const chosen = requests.at(-1) ?? null;
+  // The request after the wait (the first one may lack servers still starting); later ones carry call outputs.
+  const chosen = requests[1] ?? requests.at(-1) ?? null;
+  const callOutcomes = input.callTools && chosen ? codexCallOutcomes(offeredMcpTools(chosen), requests.at(-1), codexCallId) : null;
   const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
   return {
     run,
@@ -102,5 +108,6 @@ export async function runCodex(input: CodexRunInput): Promise<CodexRunOutput> {
     tools: chosen ? extractCodexTools(chosen) : null,
     debugLines: codexDebugLines(log),
     outside: codexOutsideConnections(log),
+    callOutcomes,
   };
 }

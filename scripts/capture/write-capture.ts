@@ -32,7 +32,7 @@ export interface CaptureRecord {
   deferredEntries?: unknown[];
   /** The relevant client log lines (skipped tools, truncation, failed fetches), without timestamps. */
   debugLog: string[];
-  /** callTools fleets: per MCP tool, whether Claude Code let a call of it run (`ran`) and the tool result text. */
+  /** callTools fleets: per MCP tool (Claude Code: its name; Codex: `namespace/tool`), whether the client let a call of it run (`ran`) and the result text. */
   callOutcomes?: Record<string, { ran: boolean; text: string }>;
   /** Per server that was asked to report it: the cwd and environment variable names it was started with. */
   probes?: Record<string, unknown>;

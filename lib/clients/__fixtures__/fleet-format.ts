@@ -53,6 +53,8 @@ export interface FleetFile {
     deferred?: boolean;
     callTools?: boolean;
   };
+  /** `callTools`: the Codex capture has the model call every MCP tool once and records which calls run. */
+  codex?: { callTools?: boolean };
 }
 
 export type ClientName = "claude-code" | "codex";
@@ -79,6 +81,7 @@ export interface Fleet {
   claudeCode: { permissions: ClaudeCodePermissions; projectPermissions: ClaudeCodePermissions; env: Record<string, string> };
   claudeCodeDeferred: boolean;
   claudeCodeCallTools: boolean;
+  codexCallTools: boolean;
 }
 
 interface RawSpec {
@@ -116,5 +119,6 @@ export function resolveFleet(name: string, file: FleetFile, specs: Readonly<Reco
     },
     claudeCodeDeferred: file.claudeCode?.deferred ?? false,
     claudeCodeCallTools: file.claudeCode?.callTools ?? false,
+    codexCallTools: file.codex?.callTools ?? false,
   };
 }

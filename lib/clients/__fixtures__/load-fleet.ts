@@ -31,6 +31,7 @@ import specCodexBoth from "./servers/codex-both.json";
 import specCodexDisabled from "./servers/codex-disabled.json";
 import specCodexDotted from "./servers/codex-dotted.json";
 import specCodexEnabled from "./servers/codex-enabled.json";
+import specCodexNoMode from "./servers/codex-no-mode.json";
 import specCodexOff from "./servers/codex-off.json";
 import specCodexPlain from "./servers/codex-plain.json";
 import specCodexToolOff from "./servers/codex-tool-off.json";
@@ -109,6 +110,7 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/codex-disabled.json": specCodexDisabled,
   "lib/clients/__fixtures__/servers/codex-dotted.json": specCodexDotted,
   "lib/clients/__fixtures__/servers/codex-enabled.json": specCodexEnabled,
+  "lib/clients/__fixtures__/servers/codex-no-mode.json": specCodexNoMode,
   "lib/clients/__fixtures__/servers/codex-off.json": specCodexOff,
   "lib/clients/__fixtures__/servers/codex-plain.json": specCodexPlain,
   "lib/clients/__fixtures__/servers/codex-tool-off.json": specCodexToolOff,
