@@ -8,12 +8,12 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringify } from "smol-toml";
+import type { CaptureContext } from "./capture-fleet";
 import { codexBaseConfig, HOLD_ENV, placeholders } from "./client-config";
 import type { ClientSpec, Launcher } from "./install";
 import { runClaudeCode } from "./run-claude-code";
 import { runCodex } from "./run-codex";
-import { PATH_SHAPE, basePath } from "./run-client";
-import { capturePath, writeCapture } from "./write-capture";
+import { capturePath, machineSwaps, recordedEnv, writeCapture } from "./write-capture";
 
 /** A variable set in the client's own environment only: whether it reaches a server says whether the client passes its environment on. */
 export const PARENT_MARKER = "MCP_FLEET_PARENT_ONLY";
@@ -22,13 +22,6 @@ export const CONFIG_MARKER = "MCP_FLEET_CONFIG_ENV";
 
 const SPEC = "lib/clients/__fixtures__/servers/probe.json";
 
-interface ProbeOptions {
-  repo: string;
-  rawServer: string;
-  keep: boolean;
-  log: (line: string) => void;
-  swapsFor: (root: string) => [string, string][];
-}
 
 function server(rawServer: string, probeFile: string) {
   // The spec path is relative: it resolves only when the client starts the server in the project folder.
@@ -39,7 +32,7 @@ function readProbe(file: string): unknown {
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : "not started: no probe file was written";
 }
 
-export async function probeEnvironment(client: ClientSpec, launcher: Launcher, opts: ProbeOptions): Promise<string> {
+export async function probeEnvironment(client: ClientSpec, launcher: Launcher, opts: CaptureContext): Promise<string> {
   const root = mkdtempSync(join(tmpdir(), "mcp-fleet-capture-"));
   const project = join(root, "project");
   mkdirSync(join(project, "servers"), { recursive: true });
@@ -60,7 +53,7 @@ export async function probeEnvironment(client: ClientSpec, launcher: Launcher, o
       const out = await runClaudeCode({ launcher, root, mcpJson, userSettings: { enableAllProjectMcpServers: true }, deferred: false, extraEnv });
       probes["project .mcp.json, claude run in the project folder"] = readProbe(join(root, "probe-project.json"));
       probes["user ~/.claude.json, claude run in the project folder"] = readProbe(join(root, "probe-user.json"));
-      notes.run = { cwd: out.projectDir, argv: ["claude", ...out.args], env: { ...out.env, PATH: out.env.PATH.replace(basePath(process.execPath), PATH_SHAPE) } };
+      notes.run = { cwd: out.projectDir, argv: ["claude", ...out.args], env: recordedEnv(out.env) };
       notes.files = { "<home>/.claude.json": userConfig, "<project>/.mcp.json": mcpJson };
       notes.mcpTools = out.tools?.toolNames.filter((name) => name.startsWith("mcp__")) ?? [];
       notes.debugLog = out.debugLines;
@@ -92,7 +85,7 @@ export async function probeEnvironment(client: ClientSpec, launcher: Launcher, o
       });
       probes["user config.toml, codex run in the project folder"] = readProbe(join(root, "probe-user.json"));
       probes["project .codex/config.toml (trusted project), codex run in the project folder"] = readProbe(join(root, "probe-project.json"));
-      notes.run = { cwd: out.projectDir, argv: ["codex", ...out.args], env: { ...out.env, PATH: out.env.PATH.replace(basePath(process.execPath), PATH_SHAPE) } };
+      notes.run = { cwd: out.projectDir, argv: ["codex", ...out.args], env: recordedEnv(out.env) };
       notes.files = { "<codex-home>/config.toml": out.userConfigText, "<project>/.codex/config.toml": out.projectConfigText };
       notes.mcpTools = out.tools?.toolNames.filter((name) => name.startsWith("mcp__")) ?? [];
       notes.debugLog = out.debugLines;
@@ -107,7 +100,7 @@ export async function probeEnvironment(client: ClientSpec, launcher: Launcher, o
       probes,
     };
     const path = capturePath(opts.repo, client.kind, client.version, "server-environment");
-    writeCapture(path, `${JSON.stringify(placeholders(record, opts.swapsFor(root)), null, 2)}\n`);
+    writeCapture(path, `${JSON.stringify(placeholders(record, machineSwaps(root, opts.repo, opts.rawServer)), null, 2)}\n`);
     if (failed) throw new Error(`probe: the client sent no usable request; see ${root}`);
     return path;
   } finally {

@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { placeholders } from "./client-config";
+import { basePath, PATH_SHAPE } from "./run-client";
 
 export interface CaptureRecord {
   client: string;
@@ -55,4 +56,22 @@ export function captureText(record: CaptureRecord, swaps: [string, string][]): s
 export function writeCapture(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, text);
+}
+
+/** The machine-specific paths of one capture run and their placeholders (longest first is applied by `placeholders`). */
+export function machineSwaps(root: string, repo: string, rawServer: string): [string, string][] {
+  return [
+    [join(root, "project"), "<project>"],
+    [join(root, "home"), "<home>"],
+    [join(root, "codex-home"), "<codex-home>"],
+    [root, "<tmp>"],
+    [rawServer, "<repo>/lib/demo/raw-server.mjs"],
+    [repo, "<repo>"],
+    [process.execPath, "<node>"],
+  ];
+}
+
+/** The environment as recorded: PATH starts with node's folder, which differs between machines. */
+export function recordedEnv(env: Record<string, string>): Record<string, string> {
+  return { ...env, PATH: env.PATH.replace(basePath(process.execPath), PATH_SHAPE) };
 }
