@@ -4,10 +4,12 @@
  * fleet or spec to these tables; registry.test.ts fails when a file on disk is missing from them.
  */
 import { resolveFleet, type Fleet, type FleetFile } from "./fleet-format";
+import fleetAlwaysLoad from "./fleets/always-load.json";
 import fleetBadRoot from "./fleets/bad-root.json";
 import fleetClaudePermissions from "./fleets/claude-permissions.json";
 import fleetCodexSettings from "./fleets/codex-settings.json";
 import fleetDemo from "./fleets/demo.json";
+import fleetDescriptionLimit from "./fleets/description-limit.json";
 import fleetDescriptions from "./fleets/descriptions.json";
 import fleetFaults from "./fleets/faults.json";
 import fleetFlatten from "./fleets/flatten.json";
@@ -19,6 +21,8 @@ import fleetSchemaKeywords from "./fleets/schema-keywords.json";
 import fleetTwoServers from "./fleets/two-servers.json";
 import specE2eFixturesBasic from "../../../e2e/fixtures/basic.json";
 import specE2eFixturesThreePages from "../../../e2e/fixtures/three-pages.json";
+import specAlwaysLoadPlain from "./servers/always-load-plain.json";
+import specAlwaysLoad from "./servers/always-load.json";
 import specBadRootAnyof from "./servers/bad-root-anyof.json";
 import specBadRootArray from "./servers/bad-root-array.json";
 import specBadRootMissing from "./servers/bad-root-missing.json";
@@ -35,6 +39,7 @@ import specCodexNoMode from "./servers/codex-no-mode.json";
 import specCodexOff from "./servers/codex-off.json";
 import specCodexPlain from "./servers/codex-plain.json";
 import specCodexToolOff from "./servers/codex-tool-off.json";
+import specDescriptionLimit from "./servers/description-limit.json";
 import specDescriptions from "./servers/descriptions.json";
 import specFaultExits from "./servers/fault-exits.json";
 import specFaultGarbage from "./servers/fault-garbage.json";
@@ -79,10 +84,12 @@ export type { ClaudeCodePermissions, ClientName, CodexServerSettings, Fleet, Fle
 
 /** Fleet files by name (the file name without `.json`). */
 export const FLEET_FILES: Readonly<Record<string, FleetFile>> = {
+  "always-load": fleetAlwaysLoad as FleetFile,
   "bad-root": fleetBadRoot as FleetFile,
   "claude-permissions": fleetClaudePermissions as FleetFile,
   "codex-settings": fleetCodexSettings as FleetFile,
   "demo": fleetDemo as FleetFile,
+  "description-limit": fleetDescriptionLimit as FleetFile,
   "descriptions": fleetDescriptions as FleetFile,
   "faults": fleetFaults as FleetFile,
   "flatten": fleetFlatten as FleetFile,
@@ -98,6 +105,8 @@ export const FLEET_FILES: Readonly<Record<string, FleetFile>> = {
 export const SPECS: Readonly<Record<string, unknown>> = {
   "e2e/fixtures/basic.json": specE2eFixturesBasic,
   "e2e/fixtures/three-pages.json": specE2eFixturesThreePages,
+  "lib/clients/__fixtures__/servers/always-load-plain.json": specAlwaysLoadPlain,
+  "lib/clients/__fixtures__/servers/always-load.json": specAlwaysLoad,
   "lib/clients/__fixtures__/servers/bad-root-anyof.json": specBadRootAnyof,
   "lib/clients/__fixtures__/servers/bad-root-array.json": specBadRootArray,
   "lib/clients/__fixtures__/servers/bad-root-missing.json": specBadRootMissing,
@@ -114,6 +123,7 @@ export const SPECS: Readonly<Record<string, unknown>> = {
   "lib/clients/__fixtures__/servers/codex-off.json": specCodexOff,
   "lib/clients/__fixtures__/servers/codex-plain.json": specCodexPlain,
   "lib/clients/__fixtures__/servers/codex-tool-off.json": specCodexToolOff,
+  "lib/clients/__fixtures__/servers/description-limit.json": specDescriptionLimit,
   "lib/clients/__fixtures__/servers/descriptions.json": specDescriptions,
   "lib/clients/__fixtures__/servers/fault-exits.json": specFaultExits,
   "lib/clients/__fixtures__/servers/fault-garbage.json": specFaultGarbage,
