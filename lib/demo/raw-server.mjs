@@ -2,7 +2,7 @@
 // A plain-Node MCP server that serves any raw tool list, even a spec-violating one. It uses the SDK's
 // low-level `Server`, which does not validate tools/list output (McpServer cannot publish a root anyOf:
 // docs/platform.md).
-// Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
+// Usage: raw-server.mjs <spec.json> [--transport=stdio|http] [--probe=<file>]   (the flag overrides the spec's transport)
 // Besides the tool pages and transport: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
 // answer), so benchmarks can make a slow server. For the fault tests: "generateTools" ({ count,
 // descriptionBytes?, pageSize? }: a big list), "listChangedStorm" ({ perSecond, durationMs }: list_changed
@@ -12,6 +12,9 @@
 // (exit 3 at start, naming each missing variable), "stderrEnv" (writes NAME=value lines to stderr: a
 // server that leaks its secret, for the redaction tests), "requireHeaders" (over HTTP: 401 unless each named
 // header is sent).
+// `--probe=<file>` writes the cwd and the NAMES of the environment variables this process was given (JSON,
+// before the spec is read), so a capture records what a client hands a stdio server. Env
+// RAW_SERVER_HOLD_CHANGES=1 turns off the scheduled "changes" (a capture must see the same list every run).
 import { readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -26,6 +29,9 @@ import {
   McpError,
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+
+const probeArg = process.argv.slice(2).find((arg) => arg.startsWith("--probe="))?.slice("--probe=".length);
+if (probeArg) writeProbe(probeArg);
 
 const specArg = process.argv[2];
 if (!specArg) {
@@ -199,7 +205,10 @@ async function serve() {
         if (Date.now() - started >= durationMs) clearInterval(timer);
       }, 10);
     }
-    for (const change of spec.changes ?? []) {
+    // RAW_SERVER_HOLD_CHANGES=1 keeps the initial list for good: a capture of a real client must see the
+    // same tools on every run, however long the client takes (the demo's tracker changes after 8 s).
+    const changes = process.env.RAW_SERVER_HOLD_CHANGES === "1" ? [] : (spec.changes ?? []);
+    for (const change of changes) {
       setTimeout(() => {
         overridePages = change.pages ?? [[]];
         broadcastListChanged();
@@ -322,5 +331,15 @@ function safeRead(file) {
     return readFileSync(file, "utf8");
   } catch {
     return null;
+  }
+}
+
+/** Records where and with which variables the client started us: names only, never values (they may be secrets). */
+function writeProbe(file) {
+  const probe = { cwd: process.cwd(), argv: process.argv.slice(2), envNames: Object.keys(process.env).sort() };
+  try {
+    writeFileSync(file, `${JSON.stringify(probe, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`raw-server: cannot write probe ${file}: ${error.message}\n`);
   }
 }
