@@ -1,4 +1,4 @@
-// The API and its gate against the real launcher (issue 3 "Serving it"): token, cookie, Host, Origin,
+// The API and its gate against the real launcher: token, cookie, Host, Origin,
 // bodies checked at the boundary, runtime servers (real fixture processes), SSE, secrets, shutdown.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";

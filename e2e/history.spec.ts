@@ -1,4 +1,4 @@
-// History end to end (issue 5 tests): a fixture server registered at runtime changes a schema and sends
+// History end to end: a fixture server registered at runtime changes a schema and sends
 // list_changed; the drift event appears on /history without a reload; the tool's versions diff; the
 // review marks it and "accept as baseline" writes the lock file.
 // Run: NEXT_DIST_DIR=.next-history E2E_PORT=3303 npx playwright test e2e/history.spec.ts
@@ -6,9 +6,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
 import { makeToolsFileServer, rawServerCommand, writeToolsFile, type RawTool } from "./fixtures/fixture-servers";
+import { HistoryPage } from "./pages/history-page";
+import { ReviewPage } from "./pages/review-page";
+import { ToolDetailPage } from "./pages/tool-detail-page";
 
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
 
@@ -18,10 +21,6 @@ const forecast = (properties: Record<string, unknown>): RawTool => ({
   inputSchema: { type: "object", properties, required: ["city"] },
 });
 
-/** The timeline's event rows for one server and kind. */
-const eventRow = (page: Page, serverId: string, kind: string) =>
-  page.locator(`[data-testid="history-event"][data-server="${serverId}"][data-kind="${kind}"]`);
-
 async function serverStatus(request: APIRequestContext, id: string): Promise<string | undefined> {
   const response = await request.get("/api/fleet", { headers: AUTH });
   const state = (await response.json()) as { servers: { id: string; status: string }[] };
@@ -29,36 +28,31 @@ async function serverStatus(request: APIRequestContext, id: string): Promise<str
 }
 
 test("a schema change shows up on /history live, diffs per tool, and is reviewed into a baseline", async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`${message.text()} ${message.location().url}`);
-  });
-
+  const history = new HistoryPage(page);
   const dir = mkdtempSync(join(tmpdir(), "fleet-history-e2e-"));
   const id = `weather-${randomBytes(3).toString("hex")}`;
   const { specPath, toolsFile } = makeToolsFileServer(dir, [forecast({ city: { type: "string" } })], { name: id });
   try {
-    await page.goto(`/history?token=${E2E_TOKEN}`);
-    await expect(page.getByRole("heading", { name: "History" })).toBeVisible();
+    await history.goto(`?token=${E2E_TOKEN}`);
+    await expect(history.heading()).toHaveText("History");
 
     const added = await request.post("/api/servers", { headers: AUTH, data: { id, config: rawServerCommand(specPath) } });
     expect(added.status()).toBeLessThan(300);
     await expect.poll(() => serverStatus(request, id)).toBe("ready");
     // Its first tool list is the baseline: nothing to show for it yet.
-    await expect(page.locator(`[data-testid="history-event"][data-server="${id}"]`)).toHaveCount(0);
+    await expect(history.events(id)).toHaveCount(0);
 
     writeToolsFile(toolsFile, [forecast({ city: { type: "string" }, days: { type: "integer", minimum: 1 } })]);
     // Live: the list_changed re-list, the recorded drift and its `history` event, with no reload (generous under CI load).
-    await expect(eventRow(page, id, "schema-changed")).toBeVisible({ timeout: 30_000 });
-    await expect(eventRow(page, id, "schema-changed")).toHaveAttribute("data-tool", "get_forecast");
+    await expect(history.eventRow(id, "schema-changed")).toBeVisible({ timeout: 30_000 });
+    await expect(history.eventRow(id, "schema-changed")).toHaveAttribute("data-tool", "get_forecast");
 
     // Filters live in the URL.
-    await page.getByRole("button", { name: "schema changed" }).click();
+    await history.kindFilter("schema changed").click();
     await expect(page).toHaveURL(/[?&]kind=schema-changed/);
-    await page.getByLabel("Filter by server").selectOption(id);
+    await history.serverFilter().selectOption(id);
     await expect(page).toHaveURL(new RegExp(`[?&]server=${id}`));
-    await expect(page.locator('[data-testid="history-event"]')).toHaveCount(1);
+    await expect(history.events()).toHaveCount(1);
 
     // The tool's timeline and the diff between its two versions.
     const timeline = await request.get(`/api/history/tools/${id}/get_forecast`, { headers: AUTH });
@@ -70,34 +64,32 @@ test("a schema change shows up on /history live, diffs per tool, and is reviewed
     );
 
     // The same on the tool's detail view (UI's history slot): two versions, the new property as the diff.
-    await page.goto(`/tools/${id}/get_forecast`);
-    const history = page.getByTestId("tool-history");
-    await expect(history.getByTestId("tool-version")).toHaveCount(2);
-    await expect(history.locator('[data-testid="schema-change"][data-path="/properties/days"][data-change="added"]')).toBeVisible();
-    await expect(history.getByText("Same description.")).toBeVisible();
+    const detail = new ToolDetailPage(page);
+    await detail.goto(id, "get_forecast");
+    await expect(detail.versions()).toHaveCount(2);
+    await expect(detail.schemaChange("/properties/days", "added")).toBeVisible();
+    await expect(detail.history().getByText("Same description.")).toBeVisible();
 
     // The review: the event is there, marked one by one, then accepted as the baseline.
-    await page.goto("/review");
-    // Other specs share this server and leave their own changes to review: narrow the (virtualized) table to ours.
-    await page.getByRole("searchbox", { name: "Search changes" }).fill(id);
-    const row = page
-      .getByTestId("review-events")
-      .getByRole("row")
-      .filter({ has: page.locator(`[data-server="${id}"]`) })
-      .filter({ has: page.locator('[data-kind="schema-changed"]') });
+    const review = new ReviewPage(page);
+    await review.goto();
+    // Other specs share this server and leave their own changes to review: narrow the table to ours.
+    await review.search(id);
+    const row = review.row(id, "schema-changed");
     await expect(row).toBeVisible();
-    await expect(page.getByTestId("review-report")).toContainText(id);
-    await row.getByRole("button", { name: /Mark .* reviewed/ }).click();
+    await expect(review.report()).toContainText(id);
+    await review.markReviewed(row);
     await expect(row).toHaveCount(0);
-    await page.getByRole("button", { name: "Accept as baseline" }).click();
-    const notice = page.getByTestId("review-notice");
+    await review.acceptBaseline();
+    const notice = review.reviewNotice();
     await expect(notice).toContainText("Accepted as baseline: wrote ");
     const lockFile = ((await notice.textContent()) ?? "").replace(/^.*wrote (.*)\.$/, "$1");
     expect(existsSync(lockFile)).toBe(true);
     const lock = JSON.parse(readFileSync(lockFile, "utf8")) as { servers: Record<string, { tools: Record<string, unknown> }> };
     expect(Object.keys(lock.servers[id].tools)).toEqual(["get_forecast"]);
 
-    expect(errors).toEqual([]);
+    // The first page object has listened since the test began, on every page it visited.
+    history.expectNoPageErrors();
   } finally {
     await request.delete(`/api/servers/${id}`, { headers: AUTH });
     rmSync(dir, { recursive: true, force: true });

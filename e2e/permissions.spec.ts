@@ -1,10 +1,11 @@
-// Permissions end to end (issue 6 tests): deny a tool on /permissions, save, preview and write the
+// Permissions end to end: deny a tool on /permissions, save, preview and write the
 // Claude Code export, then read the settings file on disk; a file edited after the preview is refused.
 // Run: NEXT_DIST_DIR=.next-perm E2E_PORT=3304 npx playwright test e2e/permissions.spec.ts
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
+import { PermissionsPage } from "./pages/permissions-page";
 
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
 // The demo fleet keeps its project folder in its data folder (playwright.config: MCP_FLEET_DATA=.mcp-fleet/e2e).
@@ -24,17 +25,10 @@ async function ensureReady(request: APIRequestContext, id: string): Promise<void
   await expect.poll(() => serverStatus(request, id), { timeout: 30_000 }).toBe("ready");
 }
 
-/** The segmented "our rule" control of one tool's row. */
-const ruleControl = (page: Page, tool: string) => page.getByRole("radiogroup", { name: `Rule for ${tool}` });
-/** The effective-decision cell of one tool's row. */
-const effectiveCell = (page: Page, tool: string) => page.getByTestId(`effective-${tool}`);
-
 test("deny a tool in the UI, save, preview and write: the file on disk has it in permissions.deny", async ({ page, request }) => {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error" && !message.text().includes("409")) errors.push(message.text());
-  });
+  const permissions = new PermissionsPage(page);
+  // The write after the file changed is refused with 409 on purpose; the browser logs that one failed request.
+  permissions.expectFailedRequest(409, /\/api\/permissions\/write$/);
 
   test.setTimeout(120_000);
   await ensureReady(request, "tracker");
@@ -49,29 +43,29 @@ test("deny a tool in the UI, save, preview and write: the file on disk has it in
   mkdirSync(join(PROJECT, ".claude"), { recursive: true });
   writeFileSync(SETTINGS, JSON.stringify({ model: "opus", permissions: { allow: ["Bash(npm test)"] } }, null, 4) + "\n");
 
-  await page.goto(`/permissions?token=${E2E_TOKEN}`);
-  await expect(page.getByRole("heading", { name: "Permissions", level: 1 })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search tools" }).fill("delete_issue");
+  await permissions.goto(`?token=${E2E_TOKEN}`);
+  await expect(permissions.heading()).toHaveText("Permissions");
+  await permissions.search("delete_issue");
 
   // Bulk set on the filtered rows, then undo: nothing is left unsaved.
-  await page.getByRole("button", { name: "Set filtered to allow" }).click();
-  await expect(effectiveCell(page, "tracker:delete_issue")).toContainText('allow "mcp__tracker__delete_issue" (our rule)');
-  await page.getByTestId("unsaved-bar").getByRole("button", { name: "Undo" }).click();
-  await expect(page.getByTestId("unsaved-bar")).toBeHidden();
+  await permissions.setFiltered("allow");
+  await expect(permissions.effectiveCell("tracker:delete_issue")).toContainText('allow "mcp__tracker__delete_issue" (our rule)');
+  await permissions.undo();
+  await expect(permissions.unsavedBar()).toBeHidden();
 
   // Accept the suggestion (destructiveHint: ask), then change it to deny: still one unsaved change.
-  await page.getByRole("button", { name: "Accept ask for tracker:delete_issue" }).click();
-  await ruleControl(page, "tracker:delete_issue").getByRole("radio", { name: "Deny" }).click();
-  await expect(page.getByTestId("unsaved-bar")).toContainText("1 unsaved change");
-  await expect(effectiveCell(page, "tracker:delete_issue")).toContainText('deny "mcp__tracker__delete_issue" (our rule)');
+  await permissions.acceptSuggestion("ask", "tracker:delete_issue");
+  await permissions.setRule("tracker:delete_issue", "Deny");
+  await expect(permissions.unsavedBar()).toContainText("1 unsaved change");
+  await expect(permissions.effectiveCell("tracker:delete_issue")).toContainText('deny "mcp__tracker__delete_issue" (our rule)');
 
-  await page.getByTestId("unsaved-bar").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("unsaved-bar")).toBeHidden();
+  await permissions.save();
+  await expect(permissions.unsavedBar()).toBeHidden();
 
-  const panel = page.getByTestId("export-panel");
-  await panel.getByRole("button", { name: "Preview" }).click();
+  const panel = permissions.exportPanel();
+  await permissions.preview();
   await expect(panel.getByTestId("settings-diff")).toContainText('"mcp__tracker__delete_issue"');
-  await panel.getByRole("button", { name: "Write" }).click();
+  await permissions.write();
   await expect(panel.getByTestId("write-result")).toContainText("Wrote");
 
   const written = JSON.parse(readFileSync(SETTINGS, "utf8"));
@@ -80,22 +74,22 @@ test("deny a tool in the UI, save, preview and write: the file on disk has it in
   expect(written.permissions.allow).toContain("Bash(npm test)");
   expect(readFileSync(`${SETTINGS}.bak`, "utf8")).toContain("Bash(npm test)");
   // The page now shows the rule as already in the project.
-  await expect(page.getByTestId("settings-panel")).toContainText("mcp__tracker__delete_issue");
+  await expect(permissions.settingsPanel()).toContainText("mcp__tracker__delete_issue");
 
   // A file edited after the preview: the write is refused and nothing changes on disk.
-  await ruleControl(page, "tracker:delete_issue").getByRole("radio", { name: "Ask" }).click();
-  await page.getByTestId("unsaved-bar").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("unsaved-bar")).toBeHidden();
-  await panel.getByRole("button", { name: "Preview" }).click();
+  await permissions.setRule("tracker:delete_issue", "Ask");
+  await permissions.save();
+  await expect(permissions.unsavedBar()).toBeHidden();
+  await permissions.preview();
   await expect(panel.getByTestId("settings-diff")).toContainText("mcp__tracker__delete_issue");
   const edited = readFileSync(SETTINGS, "utf8").replace('"opus"', '"sonnet"');
   writeFileSync(SETTINGS, edited);
-  await panel.getByRole("button", { name: "Write" }).click();
+  await permissions.write();
   await expect(panel.getByRole("alert")).toContainText("changed since the preview");
   expect(readFileSync(SETTINGS, "utf8")).toBe(edited);
 
   const download = await request.get("/api/permissions/export?format=codex", { headers: AUTH });
   expect(await download.text()).toContain('[mcp_servers.tracker.tools.delete_issue]\napproval_mode = "prompt"');
 
-  expect(errors).toEqual([]);
+  permissions.expectNoPageErrors();
 });

@@ -1,4 +1,4 @@
-// The dashboard's one security gate (DESIGN.md "Security", issue 3 "Serving it"): it runs in the
+// The dashboard's one security gate (docs/security.md): it runs in the
 // launcher's HTTP server before Next sees a request. Pure decisions over method, URL and headers, so
 // every rule is unit-tested without a socket; start.mjs applies the verdict.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";

@@ -1,4 +1,4 @@
-// The launcher's security gate, rule by rule (DESIGN.md "Security"): Host, token, cookie, Origin.
+// The launcher's security gate, rule by rule (docs/security.md): Host, token, cookie, Origin.
 import { describe, expect, test } from "vitest";
 import { cookieNameFor, decide, newToken, parseCookies, tokensEqual, type GuardRequest } from "./guard.mjs";
 

@@ -1,5 +1,5 @@
 /**
- * connect20 (issue 3, "Tests and benchmark"): 20 stdio servers connected by the FleetManager vs the
+ * connect20: 20 stdio servers connected by the FleetManager vs the
  * slowest of them alone; `ratio` = fleet / slowest (goal <= 1.3). The servers are minimal plain-Node
  * MCP responders whose start-up latency (50 ms x i, like an auth or network round trip) dominates, so
  * the figure measures the manager's concurrency, not 20 Node start-ups on 2 cores (an SDK-based server

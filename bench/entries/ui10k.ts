@@ -1,5 +1,5 @@
 /**
- * ui10k (issue 4, "Tests and benchmark"): the dashboard in Debian's Chromium against a 10,000-tool
+ * ui10k: the dashboard in Debian's Chromium against a 10,000-tool
  * fleet (10 raw MCP servers from lib/demo/raw-server.mjs, 1,000 tools each in 10 tools/list pages,
  * one shared name), served by the production launcher. Measures navigation to the first rows of
  * /tools, and the median time from a search keystroke to the next painted frame over 20 keystrokes

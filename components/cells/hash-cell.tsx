@@ -1,4 +1,4 @@
-/** A SHA-256 shown as its first 16 hex digits (DESIGN.md "schema hash"); the copy button gives all 64. */
+/** A SHA-256 shown as its first 16 hex digits (docs/fleet-snapshot.md "Words"); the copy button gives all 64. */
 import { CopyButton } from "@/components/ui/copy-button";
 import { shortHash } from "@/lib/schema/hash";
 

@@ -1,5 +1,5 @@
 /**
- * Derives a tool's flags from the snapshot (DESIGN.md "Reconciliation rules"): pure, so the tools
+ * Derives a tool's flags from the snapshot (docs/fleet-snapshot.md): pure, so the tools
  * table, the filters and the tests agree on what "collided" or "renamed" means.
  */
 import type { CollisionGroup, SnapshotTool } from "@/lib/reconcile/types";

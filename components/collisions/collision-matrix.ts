@@ -1,5 +1,5 @@
 /**
- * The server-by-server matrix of the collisions page (issue 4): for each pair of servers, how many
+ * The server-by-server matrix of the collisions page: for each pair of servers, how many
  * original names they share; the diagonal is how many of a server's names collide at all. Pure and
  * deterministic (servers sorted by id).
  */

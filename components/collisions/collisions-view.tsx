@@ -1,5 +1,5 @@
 "use client";
-/** The Collisions page (issue 4): a row per collision group, expandable; then the server-pair matrix. */
+/** The Collisions page: a row per collision group, expandable; then the server-pair matrix. */
 import { useMemo } from "react";
 import {
   DataTable,

@@ -1,4 +1,4 @@
-/** The shared data-table shell (STYLE.md: shadcn tasks example), re-exported for feature folders. */
+/** The shared data-table shell (after shadcn's tasks example), re-exported for feature folders. */
 export { DataTable } from "./data-table";
 export { DataTableToolbar } from "./data-table-toolbar";
 export { DataTableFacetedFilter, type FacetOption } from "./data-table-faceted-filter";

@@ -1,5 +1,6 @@
-/** Groups drift events by UTC day, then by server (issue 5 "/history: grouped by day and server"). Pure. */
+/** Groups drift events by UTC day, then by server. Pure. */
 import type { DriftEvent } from "@/lib/history/types";
+import { compareCodeUnits } from "@/lib/json/values";
 
 export interface DayGroup {
   day: string;
@@ -16,9 +17,9 @@ export function groupEvents(events: DriftEvent[]): DayGroup[] {
     days.set(day, servers);
   }
   return [...days.entries()]
-    .sort(([a], [b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .sort(([a], [b]) => compareCodeUnits(b, a))
     .map(([day, servers]) => ({
       day,
-      servers: [...servers.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([serverId, evs]) => ({ serverId, events: evs })),
+      servers: [...servers.entries()].sort(([a], [b]) => compareCodeUnits(a, b)).map(([serverId, evs]) => ({ serverId, events: evs })),
     }));
 }

@@ -1,6 +1,6 @@
 "use client";
 /**
- * `/history` (issue 5): the timeline of drift events grouped by day and server, filterable by kind and
+ * `/history`: the timeline of drift events grouped by day and server, filterable by kind and
  * server (`?kind=a,b&server=x`, so a view can be shared), updated live by the `history` event.
  */
 import { useEffect, useMemo, useState } from "react";

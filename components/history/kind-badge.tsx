@@ -1,4 +1,4 @@
-/** A drift kind as a badge (issue 5): the same kind reads the same on /history, /review and the tool view. */
+/** A drift kind as a badge: the same kind reads the same on /history, /review and the tool view. */
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DRIFT_KIND_LABELS, type DriftKind } from "@/lib/history/types";
 

@@ -1,5 +1,5 @@
 "use client";
-/** Columns of the review table (issue 5 weekly review), like shadcn's `columns.tsx`: when, server, kind, tool, change, mark. */
+/** Columns of the review table, like shadcn's `columns.tsx`: when, server, kind, tool, change, mark. */
 import Link from "next/link";
 import type { DataTableColumn } from "@/components/data-table";
 import { DataTableColumnHeader } from "@/components/data-table";

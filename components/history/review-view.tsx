@@ -1,6 +1,6 @@
 "use client";
 /**
- * `/review` (issue 5, the weekly review): everything since the last review, marked reviewed one by
+ * `/review` (the weekly review): everything since the last review, marked reviewed one by
  * one or all at once; "accept as baseline" writes mcp-fleet.lock.json; the Markdown report to copy.
  */
 import { useEffect, useMemo, useState } from "react";

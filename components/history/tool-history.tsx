@@ -1,6 +1,6 @@
 "use client";
 /**
- * A tool's hash timeline and the diff between any two of its versions (issue 5 "Per tool"): the
+ * A tool's hash timeline and the diff between any two of its versions: the
  * schema as a structural diff (JSON Pointer paths), the description as a word diff. For UI's slot on
  * `/tools/[server]/[tool]`.
  */

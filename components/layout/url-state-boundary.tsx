@@ -1,6 +1,6 @@
 "use client";
 /**
- * Remounts a page's views when its URL query changes by navigation (issue 4: filters live in the URL),
+ * Remounts a page's views when its URL query changes by navigation (filters live in the URL),
  * so the view shown is always the one its URL describes. Sits inside the page's Suspense boundary.
  */
 import { Fragment, type ReactNode } from "react";

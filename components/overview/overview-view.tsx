@@ -1,5 +1,5 @@
 "use client";
-/** The Overview page (issue 4): fleet summary, servers, add a server, config findings. */
+/** The Overview page: fleet summary, servers, add a server, config findings. */
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";

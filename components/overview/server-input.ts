@@ -1,5 +1,5 @@
 /**
- * Checks the "add a server" form before it is sent (issue 4): the id matches Claude Code's server-name
+ * Checks the "add a server" form before it is sent: the id matches Claude Code's server-name
  * pattern (the same `^[A-Za-z0-9_-]+$` lib/config enforces on the server), the entry is valid JSON,
  * an object, and names a `command` or a `url`. The server re-checks everything; this only saves a trip.
  */

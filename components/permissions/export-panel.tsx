@@ -1,6 +1,6 @@
 "use client";
 /**
- * Export (issue 6): merge our rules into `.claude/settings.json` or `.claude/settings.local.json` after
+ * Export: merge our rules into `.claude/settings.json` or `.claude/settings.local.json` after
  * a diff preview (the write is refused when the file changed since), plus downloads for every format.
  */
 import { useState } from "react";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The permissions table (issue 6 "The editor"): every tool with its annotations, the suggestion (with
+ * The permissions table: every tool with its annotations, the suggestion (with
  * accept), our rule as a segmented allow / ask / deny / none control, and the effective decision with
  * its reason. Bulk set applies to the checked rows or to every row the filters keep.
  */

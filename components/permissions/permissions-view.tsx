@@ -1,6 +1,6 @@
 "use client";
 /**
- * The /permissions page (issue 6): server defaults, the tool table with live effective decisions
+ * The /permissions page: server defaults, the tool table with live effective decisions
  * (drafts applied in the browser with the same pure model), an unsaved-changes bar with undo,
  * the rules already in the project with lint, and the export panel.
  */

@@ -1,5 +1,5 @@
 "use client";
-/** Server defaults (issue 6): one bare `mcp__<server>` rule per server, a segmented control each. */
+/** Server defaults: one bare `mcp__<server>` rule per server, a segmented control each. */
 import { ServerBadge } from "@/components/cells/server-badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { PermissionChange, PermissionServerView, RuleDecision } from "@/lib/permissions";

@@ -1,5 +1,5 @@
 "use client";
-/** What the project's settings files already say (issue 6 "Import and lint"): their MCP rules, parse errors, and lint findings. */
+/** What the project's settings files already say: their MCP rules, parse errors, and lint findings. */
 import { Badge } from "@/components/ui/badge";
 import type { LintFinding, PermissionsView } from "@/lib/permissions";
 import { DecisionBadge } from "./decision-badge";

@@ -2,15 +2,14 @@
  * Pretty-prints JSON as lines, each tagged with the JSON Pointer of the value it shows, so a diff
  * (lib/schema/diff.ts paths) can mark the exact lines that differ. Pure.
  */
+import { pointerToken } from "@/lib/json/pointer";
+
 export interface JsonLine {
   text: string;
   /** JSON Pointer of the value (or key: value) on this line; closing brackets carry their container's. */
   path: string;
 }
 
-function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
 
 export function jsonLines(value: unknown): JsonLine[] {
   const out: JsonLine[] = [];
@@ -39,7 +38,7 @@ function walk(value: unknown, path: string, depth: number, prefix: string, comma
     }
     out.push({ text: `${pad}${prefix}{`, path });
     keys.forEach((key, i) =>
-      walk((value as Record<string, unknown>)[key], `${path}/${escapeToken(key)}`, depth + 1, `${JSON.stringify(key)}: `, i < keys.length - 1, out),
+      walk((value as Record<string, unknown>)[key], `${path}/${pointerToken(key)}`, depth + 1, `${JSON.stringify(key)}: `, i < keys.length - 1, out),
     );
     out.push({ text: `${pad}}${tail}`, path });
     return;

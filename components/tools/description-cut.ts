@@ -1,5 +1,5 @@
 /**
- * Where Claude Code cuts a long description (DESIGN.md rule 3: over 2,048 characters, cut there by
+ * Where Claude Code cuts a long description (docs/clients.md: over 2,048 characters, cut there by
  * default). Pure, so the detail view and its test agree on the split.
  */
 export const DESCRIPTION_LIMIT = 2048;

@@ -1,6 +1,6 @@
 "use client";
 /**
- * One tool in depth (issue 4, `/tools/<server>/<tool>`): original vs final schema with differences
+ * One tool in depth (`/tools/<server>/<tool>`): original vs final schema with differences
  * marked, the flattening sentence and the constraint the server must now check, every check result,
  * the three names with their length checks, annotations, and the description before and after
  * (with Claude Code's 2,048-character cut marked).

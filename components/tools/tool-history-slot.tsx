@@ -1,7 +1,7 @@
 "use client";
 /**
  * ─── HISTORY SLOT ───
- * The tool's hash timeline on the detail view, filled by HISTORY (issue 5): its versions and the
+ * The tool's hash timeline on the detail view, filled from the history: its versions and the
  * diff between any two (components/history/tool-history.tsx).
  */
 import { ToolHistory } from "@/components/history/tool-history";

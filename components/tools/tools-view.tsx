@@ -1,6 +1,6 @@
 "use client";
 /**
- * The Tools page (issue 4): the forward map (exposed name -> server and original) as a virtualized
+ * The Tools page: the forward map (exposed name -> server and original) as a virtualized
  * table with faceted filters, search, sorting and column visibility; the reverse map as a second
  * view; both downloadable as JSON (what an Agent SDK dispatcher loads). View and filters in the URL.
  */

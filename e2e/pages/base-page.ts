@@ -1,20 +1,40 @@
 /**
- * What every dashboard page object shares (STYLE.md: TanStack row-selection smoke test): named
+ * What every dashboard page object shares (after TanStack Table's row-selection smoke test): named
  * locator helpers, sign-in through the launch URL, and a record of page errors that every test
  * asserts empty at its end.
  */
 import { expect, type Locator, type Page } from "@playwright/test";
 import { E2E_TOKEN } from "../../playwright.config";
 
+/** A console error a test provokes on purpose: its text, the URL it is about, and how often it may come. */
+interface ExpectedConsoleError {
+  text: RegExp;
+  url: RegExp;
+  times: number;
+}
+
 export class BasePage {
-  /** Uncaught exceptions and console errors seen since the page object was made. */
+  /** Uncaught exceptions and console errors seen since the page object was made, less the expected ones. */
   readonly errors: string[] = [];
+  private readonly expected: ExpectedConsoleError[] = [];
 
   constructor(readonly page: Page) {
     page.on("pageerror", (error) => this.errors.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {
-      if (message.type() === "error") this.errors.push(`console: ${message.text()}`);
+      if (message.type() !== "error") return;
+      const url = message.location().url;
+      const allowed = this.expected.find((e) => e.times > 0 && e.text.test(message.text()) && e.url.test(url));
+      if (allowed) allowed.times--;
+      else this.errors.push(`console: ${message.text()} (${url})`);
     });
+  }
+
+  /**
+   * The browser logs every failed request as a console error; a test that provokes one on purpose
+   * (a 409 from a write the server refuses) names it here, by status and URL, once per time it comes.
+   */
+  expectFailedRequest(status: number, url: RegExp, times = 1): void {
+    this.expected.push({ text: new RegExp(`status of ${status}\\b`), url, times });
   }
 
   /** Visits the launch URL with the token, as a person does from the terminal; sets the auth cookie. */
@@ -93,9 +113,10 @@ export class BasePage {
     return Number(await this.liveIndicator().getAttribute("data-version"));
   }
 
-  /** Fails when the page logged an error or threw. */
+  /** Fails when the page logged an error or threw, or when an expected failed request never came. */
   expectNoPageErrors(): void {
     expect(this.errors).toEqual([]);
+    expect(this.expected.filter((e) => e.times > 0).map((e) => `${e.text} at ${e.url}`)).toEqual([]);
   }
 }
 

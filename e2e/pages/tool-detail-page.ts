@@ -52,4 +52,19 @@ export class ToolDetailPage extends BasePage {
   checks(): Locator {
     return this.page.getByTestId("tool-checks").locator("li");
   }
+
+  /** The tool's hash timeline (filled from the history). */
+  history(): Locator {
+    return this.page.getByTestId("tool-history");
+  }
+
+  /** The versions on the timeline. */
+  versions(): Locator {
+    return this.history().getByTestId("tool-version");
+  }
+
+  /** A marked schema difference between two versions (`kind`: added, removed, changed). */
+  schemaChange(path: string, kind: string): Locator {
+    return this.history().locator(`[data-testid="schema-change"][data-path="${path}"][data-change="${kind}"]`);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The readable summary of a FleetSnapshot printed by `fleet reconcile` and `fleet snapshot`:
  * servers, collisions, renames, flattened tools, exclusions with every reason, and warnings.
- * Presentation only; every fact comes from the snapshot (issue 2, "The command").
+ * Presentation only; every fact comes from the snapshot.
  */
 import { shortHash } from "@/lib/schema/hash";
 import type { Finding, FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";

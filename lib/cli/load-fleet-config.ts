@@ -11,7 +11,8 @@ export async function loadFleetConfig(configs: string[], io: CliIO): Promise<Loa
   const loaded = configs.length
     ? await loadConfigs(
         configs.map((file) => resolveUserPath(file, io)),
-        { env: io.env, homeDir: io.env.HOME },
+        // Servers of user-level files start where the user ran the command, as their client would.
+        { env: io.env, homeDir: io.env.HOME, runDir: io.cwd },
       )
     : demoFleetConfig(io.root ?? io.cwd);
   for (const finding of loaded.findings) io.err(formatFinding(finding));

@@ -1,10 +1,18 @@
 /**
- * `fleet`: the command-line face of the same core the dashboard runs. Argument parsing and
- * presentation only; each command lives in `commands/<name>.ts` and is loaded on demand.
+ * `fleet`: the command-line face of the same core the dashboard runs. Argument parsing (one parser,
+ * flags.ts) and presentation only; each command lives in `commands/<name>.ts`, exports its usage and
+ * its run, and is loaded on demand.
  */
+import { wantsHelp } from "./flags";
 import { CliError, processIO, type CliIO, type Command } from "./io";
 
-const COMMANDS: Record<string, { summary: string; load: () => Promise<{ run: Command }> }> = {
+/** A command module: its usage lines and its run. */
+interface CommandModule {
+  usage: string;
+  run: Command;
+}
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   snapshot: { summary: "connect to a config's servers and print the reconciled fleet", load: () => import("./commands/snapshot") },
   tools: { summary: "what one client sends for the fleet (--client claude-code|codex|agent-sdk), and what it drops and why", load: () => import("./commands/tools") },
@@ -36,7 +44,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 2;
   }
   try {
-    const { run } = await command.load();
+    const { run, usage: commandUsage } = await command.load();
+    if (wantsHelp(rest)) {
+      io.out(commandUsage);
+      return 0;
+    }
     return await run(rest, io);
   } catch (error) {
     if (error instanceof CliError) {

@@ -1,6 +1,6 @@
 /**
  * The Agent SDK view: what a host built on the Claude API or Agent SDK sends when it aggregates the
- * fleet with MCP Fleet's reconciler (seed 000, README "The reconciliation rules"): exposed names
+ * fleet with MCP Fleet's reconciler (docs/fleet-snapshot.md "Reconciliation rules"): exposed names
  * (prefixed on conflict, sanitized), `[Label] ` tags on collided tools, root combinators flattened as
  * Claude Code flattens them, tools the Claude API would refuse excluded. It is the FleetSnapshot's
  * forward map, in the Claude API `tools` format, ordered by exposed name.
@@ -12,8 +12,8 @@ import type { FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
 import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
 import { hashJson, sha256Hex } from "../schema/hash";
-import { isPlainObject } from "../schema/keywords";
-import { compare, finishView, listedTools, notReadyLoss, type ListedTool } from "./view";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { finishView, listedTools, notReadyLoss, type ListedTool } from "./view";
 
 export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", version: "mcp-fleet", label: "Agent SDK host (MCP Fleet's reconciler)" };
 
@@ -34,7 +34,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   const verdicts: Verdict[] = [];
   const serverVerdicts: ServerVerdict[] = [];
   const sent: Verdict[] = [];
-  for (const server of [...snapshot.servers].sort((a, b) => compare(a.id, b.id))) {
+  for (const server of [...snapshot.servers].sort((a, b) => compareCodeUnits(a.id, b.id))) {
     const raw = rawOf.get(server.id);
     const tools = placed(byServer.get(server.id) ?? [], raw ? listedTools(raw) : []);
     const own = tools.map(([tool, position]) => toVerdict(tool, position));
@@ -47,7 +47,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
         : null);
     serverVerdicts.push({ serverId: server.id, status: server.status, listed: tools.length, sent: own.filter((v) => v.sent).length, lost });
   }
-  sent.sort((a, b) => compare(a.sent!.name, b.sent!.name));
+  sent.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
   return finishView({
     client: AGENT_SDK,
     wire: sent.map((v) => v.sent!.wire),

@@ -1,10 +1,10 @@
 /**
- * Claude Code's strict reading of `tools/list` (docs/clients.md "Claude Code listing"): it parses the
- * result with its MCP SDK's result schema, so one tool that breaks `ToolSchema` makes the whole result
+ * Claude Code's strict reading of `tools/list` (docs/clients.md "Claude Code 2.1.328: Which servers
+ * and tools are listed"): it parses the result with its MCP SDK's result schema, so one tool that breaks `ToolSchema` makes the whole result
  * invalid and the server lists 0 tools (a bad tool on page 2 also loses pages 1 and 3). These are the
  * fields that schema (MCP SDK 1.x `ToolSchema`) refuses, each put into words naming the tool.
  */
-import { isPlainObject } from "../schema/keywords";
+import { isPlainObject } from "@/lib/json/values";
 
 /** One field of one tool that the SDK's schema refuses. */
 export interface ListFault {

@@ -5,6 +5,7 @@
  * whose names become equal kept, deny rules removing tools, and the MCP tools sorted by name. Per-tool
  * steps live in claude-code-tool.ts and can be swapped for a cached version.
  */
+import { compareCodeUnits } from "@/lib/json/values";
 import { claudeCodeName } from "../reconcile/names";
 import { toolHashOfText, canonicalClaudeTool } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
@@ -13,7 +14,7 @@ import { strictToolFaults, type ListFault } from "./claude-code-listing";
 import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { compare, finishView, listedTools, notReadyLoss, sortedServers } from "./view";
+import { finishView, listedTools, notReadyLoss, sortedServers } from "./view";
 
 export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
 export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
@@ -33,10 +34,10 @@ type Verdict = ToolVerdict<ClaudeWireTool>;
 /** The tool-name pattern in Claude Code's program text; a longer name is dropped (observed at 141 characters). */
 const CLAUDE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 
-// A fixed collator, so the order does not depend on the machine's locale (DESIGN.md rule 7).
+// A fixed collator, so the order does not depend on the machine's locale (docs/fleet-snapshot.md, rule 7).
 const collator = new Intl.Collator("en");
 function collate(a: string, b: string): number {
-  return collator.compare(a, b) || compare(a, b);
+  return collator.compare(a, b) || compareCodeUnits(a, b);
 }
 
 /** What Claude Code sends for these servers, with its own settings applied (deny rules, disabled servers). */

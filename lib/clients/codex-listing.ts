@@ -1,10 +1,10 @@
 /**
- * Codex's reading of `tools/list` (docs/clients.md "Codex listing"): its MCP client (rmcp) deserializes
- * the whole result into typed tools, so a tool it cannot read fails the server's startup ("Unexpected
+ * Codex's reading of `tools/list` (docs/clients.md "Codex CLI 0.169.0: Which servers and tools are
+ * listed"): its MCP client (rmcp) deserializes the whole result into typed tools, so a tool it cannot read fails the server's startup ("Unexpected
  * response type") and the server has no namespace. It is far more lenient than Claude Code's: the
  * inputSchema only has to be an object (any root type is kept), optional fields may be null.
  */
-import { isPlainObject } from "../schema/keywords";
+import { isPlainObject } from "@/lib/json/values";
 import { toolLabel, type ListFault } from "./claude-code-listing";
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;

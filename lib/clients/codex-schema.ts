@@ -13,7 +13,8 @@
  * build its tool spec.
  */
 import { MAX_SCHEMA_DEPTH } from "../schema/depth";
-import { isPlainObject } from "../schema/keywords";
+import { pointerTokens } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
 
 type JsonObject = Record<string, unknown>;
 
@@ -105,10 +106,9 @@ function pruneDefinitions(schema: JsonObject): JsonObject {
     const node = pending.pop();
     if (Array.isArray(node)) pending.push(...node);
     if (!isPlainObject(node)) continue;
-    const match = typeof node.$ref === "string" ? /^#\/(\$defs|definitions)\/([^/]+)$/.exec(node.$ref) : null;
-    if (match) {
-      const [, container, token] = match;
-      const name = token.replace(/~1/g, "/").replace(/~0/g, "~");
+    const ref = typeof node.$ref === "string" ? node.$ref : "";
+    if (/^#\/(?:\$defs|definitions)\/[^/]+$/.test(ref)) {
+      const [container, name] = pointerTokens(ref.slice(1));
       const target = (schema[container] as JsonObject | undefined)?.[name];
       const seen = used.get(container);
       if (seen && target !== undefined && !seen.has(name)) {

@@ -12,12 +12,12 @@ import { sha1 } from "@noble/hashes/legacy.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { toolHash } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
-import { isPlainObject } from "../schema/keywords";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { codexToolFaults } from "./codex-listing";
 import { codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
-import { compare, finishView, listedTools, notReadyLoss, sortedServers } from "./view";
+import { finishView, listedTools, notReadyLoss, sortedServers } from "./view";
 
 export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
 
@@ -177,8 +177,8 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
 
   const wire: CodexWireNamespace[] = [];
   const toolHashes: string[] = [];
-  for (const name of [...namespaces.keys()].sort(compare)) {
-    const members = namespaces.get(name)!.sort((a, b) => compare(a.sent!.name, b.sent!.name));
+  for (const name of [...namespaces.keys()].sort(compareCodeUnits)) {
+    const members = namespaces.get(name)!.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
     wire.push({ type: "namespace", name, description: descriptions.get(name)!, tools: members.map((v) => v.sent!.wire as CodexWireFunction) });
     toolHashes.push(...members.map((v) => v.sent!.toolHash));
   }

@@ -1,5 +1,5 @@
 /**
- * lib/clients: one view per client (DESIGN.md "Words": client view), pure and deterministic. Pick a
+ * lib/clients: one view per client (docs/fleet-snapshot.md "Words": client view), pure and deterministic. Pick a
  * client by its id (`claude-code`, `claude-code@2.1.194` for the versions before 2.1.195, `codex`,
  * `agent-sdk`) and pass the fleet's raw tool lists and that client's own settings.
  */

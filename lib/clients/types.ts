@@ -1,5 +1,5 @@
 /**
- * Client views (DESIGN.md "Words": client, client view): what one client sends to the model for a
+ * Client views (docs/fleet-snapshot.md "Words": client, client view): what one client sends to the model for a
  * fleet, in its own wire format, and every tool or server it drops, with the reason in words and where
  * that behaviour is documented. Pure types: the UI, a dispatcher, a context-cost counter, an Agent SDK
  * bundle generator and an incremental cache all read these.
@@ -80,7 +80,7 @@ export interface SentTool<E = ClaudeWireTool | CodexWireFunction> {
   flattened: FlattenReport | null;
   /** The wire entry itself, byte for byte what the client sends for this tool. */
   wire: E;
-  /** SHA-256 of the canonical JSON of the wire entry (DESIGN.md "Words": tool hash). */
+  /** SHA-256 of the canonical JSON of the wire entry (docs/fleet-snapshot.md "Words": tool hash). */
   toolHash: string;
 }
 
@@ -132,7 +132,7 @@ export interface ClientView<C extends ClientId = ClientId> {
   /** One verdict per (server, tool) as the fleet lists them: servers by id, tools in list order. */
   tools: ToolVerdict<C extends "codex" ? CodexWireFunction : ClaudeWireTool>[];
   servers: ServerVerdict[];
-  /** SHA-256 over the ordered tool hashes of `wire` (DESIGN.md "Words": fleet hash). */
+  /** SHA-256 over the ordered tool hashes of `wire` (docs/fleet-snapshot.md "Words": fleet hash). */
   fleetHash: string;
   /** `<serverId>:<originalName>` -> index in `tools` (the first, when a server lists a name twice). */
   byTool: Record<string, number>;

@@ -1,11 +1,11 @@
 /**
  * What every client view shares: reading a server's raw list into entries, the lookups by
  * (serverId, originalName) and by the name a model calls, the fleet hash over the wire order, and
- * the loss of a server that is not ready. Pure and deterministic (DESIGN.md rule 7).
+ * the loss of a server that is not ready. Pure and deterministic (docs/fleet-snapshot.md, rule 7).
  */
 import { fleetHashOf } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
-import { isPlainObject } from "../schema/keywords";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, ToolVerdict, WireFormats } from "./types";
 
@@ -47,11 +47,7 @@ export function listedTools(server: ServerToolList): ListedTool[] {
 
 /** Servers in id order: views never depend on the order servers are configured or answer in. */
 export function sortedServers(servers: readonly ServerToolList[]): ServerToolList[] {
-  return [...servers].sort((a, b) => compare(a.id, b.id));
-}
-
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+  return [...servers].sort((a, b) => compareCodeUnits(a.id, b.id));
 }
 
 /** The whole-server loss of a server that is not connected: no client sees its tools. */

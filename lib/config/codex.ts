@@ -1,9 +1,9 @@
 /**
- * Codex `config.toml` `[mcp_servers.<id>]` read as Codex reads it (codex-rs mcp_types.rs, client-formats.md 2):
+ * Codex `config.toml` `[mcp_servers.<id>]` read as Codex reads it (docs/clients.md):
  * `command` => stdio, `url` => streamable HTTP (Codex has no SSE), env_vars / env_http_headers /
  * bearer_token_env_var taken from the environment, unknown keys reported (Codex ignores them silently,
  * so a misspelt key has no effect), and the keys that change which tools Codex sends (enabled_tools,
- * disabled_tools) and how it approves them kept on the server for lib/clients. Pure.
+ * disabled_tools) and how it approves them kept on the server for lib/clients. No file access: the text comes in.
  */
 import "server-only";
 
@@ -12,10 +12,11 @@ import { parse as parseToml, TomlError } from "smol-toml";
 import { CODEX_SERVER_ID_PATTERN, fieldReaders, FindingSink, lintCommon } from "./entry";
 import type { Env } from "./expand";
 import { hasReference } from "./expand";
-import type { TextPosition } from "./json-text";
+import type { TextPosition } from "@/lib/json/json-text";
+import { isPlainObject } from "@/lib/json/values";
 import type { CodexApprovalMode, CodexToolOptions, ConfigFinding, ConfigSource, ServerConfig, ServerTemplates } from "./types";
 
-/** Every key of `RawMcpServerConfig` (deny_unknown_fields), plus `bearer_token`, which Codex parses and rejects. */
+/** Every key of `RawMcpServerConfig` that 0.169.0 reads, plus `bearer_token`, which Codex parses and rejects. */
 const KNOWN_KEYS = new Set([
   "command",
   "args",
@@ -58,8 +59,9 @@ export interface ParsedServers {
   findings: ConfigFinding[];
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+/** A TOML table: smol-toml reads dates as Date objects, which are values, not tables. */
+function isTable(value: unknown): value is Record<string, unknown> {
+  return isPlainObject(value) && !(value instanceof Date);
 }
 
 function escapeRegExp(text: string): string {
@@ -155,7 +157,7 @@ export function parseCodexConfig(text: string, opts: CodexParseOptions): ParsedS
     findings.push({ severity: "warning", code: "config:no-servers", message: "no [mcp_servers.<id>] tables in this file", file: opts.file });
     return { servers, findings };
   }
-  if (!isPlainObject(table)) {
+  if (!isTable(table)) {
     findings.push({ severity: "error", code: "config:shape", message: "mcp_servers must be a table", file: opts.file, ...(locate("mcp_servers") ?? {}) });
     return { servers, findings };
   }
@@ -181,7 +183,7 @@ function normalizeCodexEntry(
     sink.add("error", code, reason, field);
     return { server: { id, transport, enabled: true, invalid: reason, source } satisfies ServerConfig, findings: sink.findings };
   };
-  if (!isPlainObject(entry)) return invalid(`MCP server "${id}": [mcp_servers.${id}] must be a table`, "config:shape");
+  if (!isTable(entry)) return invalid(`MCP server "${id}": [mcp_servers.${id}] must be a table`, "config:shape");
 
   for (const key of Object.keys(entry)) {
     if (!KNOWN_KEYS.has(key)) {
@@ -207,7 +209,7 @@ function normalizeCodexEntry(
     else
       for (const item of list) {
         if (typeof item === "string") envVars.push(item);
-        else if (isPlainObject(item) && typeof item.name === "string") envVars.push(item.name);
+        else if (isTable(item) && typeof item.name === "string") envVars.push(item.name);
         else shapeErrors.push(`"env_vars" entries must be names or { name, source } tables`);
       }
   }

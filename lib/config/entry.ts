@@ -1,12 +1,14 @@
 /**
  * One `mcpServers` / `servers` entry of a JSON config (Claude Code, ~/.claude.json, Claude Desktop,
  * Cursor, VS Code, runtime) turned into a ServerConfig plus lint findings, the way each client reads
- * it (client-formats.md 1.1, 3.1). Pure: values in, values out.
+ * it (docs/clients.md). Values in, values out: no I/O.
  */
 import "server-only";
 
 import { expandClaude, expandEditor, hasReference, type EditorVariables, type Env, type Expansion } from "./expand";
-import { escapePointer, type TextPosition } from "./json-text";
+import type { TextPosition } from "@/lib/json/json-text";
+import { pointerToken } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
 import { isSecretPair, looksSecretValue, templateHoldsSecret, urlSecrets } from "./secrets";
 import type { ConfigFinding, ConfigFormat, ConfigSource, ServerConfig, ServerTemplates, Transport } from "./types";
 
@@ -59,10 +61,6 @@ export function referenceHint(format: ConfigFormat, name: string, kind: "env" | 
   return `\${${name}}`;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Builds findings that carry the file, the server and the best position we can find. */
 export class FindingSink {
   readonly findings: ConfigFinding[] = [];
@@ -105,12 +103,12 @@ export function lintCommon(id: string, server: ServerConfig, sink: FindingSink, 
       pointerField,
     );
   for (const [name, value] of Object.entries(templates.env ?? {})) {
-    if (templateHoldsSecret(name, value)) secret(`env.${name}`, `env/${escapePointer(name)}`, referenceHint(hintFormat, name, "env"));
+    if (templateHoldsSecret(name, value)) secret(`env.${name}`, `env/${pointerToken(name)}`, referenceHint(hintFormat, name, "env"));
   }
   for (const [name, value] of Object.entries(templates.headers ?? {})) {
     if (templateHoldsSecret(name, value)) {
       const variable = envNameFor(id, /^authorization$/i.test(name) ? "token" : name);
-      secret(`header "${name}"`, `${hintFormat === "codex" ? "http_headers" : "headers"}/${escapePointer(name)}`, referenceHint(hintFormat, variable, "header", name));
+      secret(`header "${name}"`, `${hintFormat === "codex" ? "http_headers" : "headers"}/${pointerToken(name)}`, referenceHint(hintFormat, variable, "header", name));
     }
   }
   if (templates.url) {
@@ -251,7 +249,7 @@ export function normalizeJsonEntry(id: string, entry: unknown, ctx: EntryContext
     }
     if (env !== undefined) {
       templates.env = { ...env };
-      server.env = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, expand(value, `env.${name}`, `env/${escapePointer(name)}`)]));
+      server.env = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, expand(value, `env.${name}`, `env/${pointerToken(name)}`)]));
     }
     if (cwd !== undefined) server.cwd = expand(cwd, "cwd", "cwd");
   } else {
@@ -262,7 +260,7 @@ export function normalizeJsonEntry(id: string, entry: unknown, ctx: EntryContext
     if (headers !== undefined) {
       templates.headers = { ...headers };
       server.headers = Object.fromEntries(
-        Object.entries(headers).map(([name, value]) => [name, expand(value, `header "${name}"`, `headers/${escapePointer(name)}`)]),
+        Object.entries(headers).map(([name, value]) => [name, expand(value, `header "${name}"`, `headers/${pointerToken(name)}`)]),
       );
     }
   }

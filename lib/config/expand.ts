@@ -1,7 +1,7 @@
 /**
  * Variable expansion as each client does it. Claude Code (.mcp.json, ~/.claude.json, and here Claude
  * Desktop): `${VAR}` and `${VAR:-default}`, an unset variable stays literal, a bare `$VAR` is text.
- * Cursor and VS Code: `${env:NAME}`, `${userHome}`, `${workspaceFolder}`, ... (client-formats.md 1.1, 3.1).
+ * Cursor and VS Code: `${env:NAME}`, `${userHome}`, `${workspaceFolder}`, ... (docs/clients.md).
  */
 import "server-only";
 

@@ -60,145 +60,44 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
-    expect(portable(loaded)).toMatchInlineSnapshot(`
-      {
-        "files": [
-          "<tmp>/app/.mcp.json",
-        ],
-        "findings": [],
-        "projectDir": "<tmp>/app",
-        "servers": [
-          {
-            "args": [
-              "-y",
-              "@bytebase/dbhub",
-              "--dsn",
-              "postgres://db/app",
-            ],
-            "command": "npx",
-            "enabled": true,
-            "env": {
-              "LOG_LEVEL": "info",
-            },
-            "id": "local-db",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 3,
-              "pointer": "/mcpServers/local-db",
-            },
-            "templates": {
-              "args": [
-                "-y",
-                "@bytebase/dbhub",
-                "--dsn",
-                "\${DB_DSN}",
-              ],
-              "command": "npx",
-              "env": {
-                "LOG_LEVEL": "\${LOG_LEVEL:-info}",
-              },
-            },
-            "transport": "stdio",
-          },
-          {
-            "args": [
-              "server.js",
-            ],
-            "command": "node",
-            "enabled": true,
-            "id": "plain",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 17,
-              "pointer": "/mcpServers/plain",
-            },
-            "templates": {
-              "args": [
-                "server.js",
-              ],
-              "command": "node",
-            },
-            "transport": "stdio",
-          },
-          {
-            "enabled": true,
-            "headers": {
-              "Authorization": "Bearer sk-test-0123456789abcdef0123",
-            },
-            "id": "api-server",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 23,
-              "pointer": "/mcpServers/api-server",
-            },
-            "templates": {
-              "headers": {
-                "Authorization": "Bearer \${API_KEY}",
-              },
-              "url": "\${API_BASE_URL:-https://api.example.com}/mcp",
-            },
-            "transport": "http",
-            "url": "https://api.example.com/mcp",
-          },
-          {
-            "enabled": true,
-            "id": "streamable",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 30,
-              "pointer": "/mcpServers/streamable",
-            },
-            "templates": {
-              "url": "https://s.example.com/mcp",
-            },
-            "transport": "http",
-            "url": "https://s.example.com/mcp",
-          },
-          {
-            "enabled": true,
-            "id": "legacy",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 34,
-              "pointer": "/mcpServers/legacy",
-            },
-            "templates": {
-              "url": "https://mcp.asana.com/sse",
-            },
-            "transport": "sse",
-            "url": "https://mcp.asana.com/sse",
-          },
-          {
-            "enabled": true,
-            "id": "events",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.mcp.json",
-              "format": "claude-code",
-              "line": 38,
-              "pointer": "/mcpServers/events",
-            },
-            "templates": {
-              "url": "wss://mcp.example.com/socket",
-            },
-            "transport": "ws",
-            "url": "wss://mcp.example.com/socket",
-          },
-        ],
-      }
-    `);
+    const byId = Object.fromEntries(loaded.servers.map((s) => [s.id, s]));
+    expect(loaded.projectDir).toBe(path.join(root, "app"));
+    // Every transport name Claude Code accepts, in the file's order.
+    expect(loaded.servers.map((s) => [s.id, s.transport])).toEqual([
+      ["local-db", "stdio"],
+      ["plain", "stdio"],
+      ["api-server", "http"],
+      ["streamable", "http"],
+      ["legacy", "sse"],
+      ["events", "ws"],
+    ]);
+    // ${VAR} and ${VAR:-default} are expanded in args, env, url and headers; the templates keep what was written.
+    expect(byId["local-db"]).toMatchObject({
+      command: "npx",
+      cwd: path.join(root, "app"),
+      args: ["-y", "@bytebase/dbhub", "--dsn", "postgres://db/app"],
+      env: { LOG_LEVEL: "info" },
+      templates: { args: ["-y", "@bytebase/dbhub", "--dsn", "${DB_DSN}"], env: { LOG_LEVEL: "${LOG_LEVEL:-info}" } },
+    });
+    expect(byId["api-server"]).toMatchObject({
+      url: "https://api.example.com/mcp",
+      headers: { Authorization: "Bearer sk-test-0123456789abcdef0123" },
+      templates: { url: "${API_BASE_URL:-https://api.example.com}/mcp", headers: { Authorization: "Bearer ${API_KEY}" } },
+    });
+    expect(byId.plain).toEqual(expect.objectContaining({ command: "node", args: ["server.js"], cwd: path.join(root, "app"), enabled: true }));
+    expect(byId.plain.env).toBeUndefined();
+    // Each entry points at its key: file, line, column and JSON Pointer.
+    expect(loaded.servers.map((s) => [s.source.pointer, s.source.line, s.source.column])).toEqual([
+      ["/mcpServers/local-db", 3, 5],
+      ["/mcpServers/plain", 17, 5],
+      ["/mcpServers/api-server", 23, 5],
+      ["/mcpServers/streamable", 30, 5],
+      ["/mcpServers/legacy", 34, 5],
+      ["/mcpServers/events", 38, 5],
+    ]);
+    expect(new Set(loaded.servers.map((s) => [s.source.file, s.source.format].join(" ")))).toEqual(new Set([`${file} claude-code`]));
   });
 
   test("~/.claude.json with a project dir: the project's local entries win over the user entries", async () => {
@@ -217,7 +116,7 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app") });
+    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app"), runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command ?? s.url, s.source.pointer])).toEqual([
       ["shared", "local-shared", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/shared`],
       ["local-only", "node", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/local-only`],
@@ -247,7 +146,7 @@ describe("every format", () => {
         projects: { "/b": { mcpServers: { dup: { command: "from-b" } } }, "/a": { mcpServers: { dup: { command: "from-a" }, shared: { command: "local" } } } },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["shared", "user-shared"],
       ["dup", "from-a"],
@@ -263,7 +162,7 @@ describe("every format", () => {
       "home/Library/Application Support/Claude/claude_desktop_config.json",
       JSON.stringify({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE: "${HOME_DIR:-/tmp}/m.json" } } } }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
         "files": [
@@ -277,6 +176,7 @@ describe("every format", () => {
               "@modelcontextprotocol/server-memory",
             ],
             "command": "npx",
+            "cwd": "<tmp>/run",
             "enabled": true,
             "env": {
               "MEMORY_FILE": "/tmp/m.json",
@@ -320,66 +220,28 @@ describe("every format", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
-    expect(portable(loaded.servers)).toMatchInlineSnapshot(`
-      [
-        {
-          "args": [
-            "<tmp>/app/tools/mcp_server.py",
-            "app",
-            "<tmp>/home",
-          ],
-          "command": "python",
-          "enabled": true,
-          "env": {
-            "API_KEY": "sk-test-0123456789abcdef0123",
-          },
-          "id": "local-server",
-          "source": {
-            "column": 16,
-            "file": "<tmp>/app/.cursor/mcp.json",
-            "format": "cursor",
-            "line": 1,
-            "pointer": "/mcpServers/local-server",
-          },
-          "templates": {
-            "args": [
-              "\${workspaceFolder}\${/}tools\${pathSeparator}mcp_server.py",
-              "\${workspaceFolderBasename}",
-              "\${userHome}",
-            ],
-            "command": "python",
-            "env": {
-              "API_KEY": "\${env:API_KEY}",
-            },
-          },
-          "transport": "stdio",
-        },
-        {
-          "enabled": true,
-          "headers": {
-            "Authorization": "Bearer tok-42",
-          },
-          "id": "remote-server",
-          "source": {
-            "column": 198,
-            "file": "<tmp>/app/.cursor/mcp.json",
-            "format": "cursor",
-            "line": 1,
-            "pointer": "/mcpServers/remote-server",
-          },
-          "templates": {
-            "headers": {
-              "Authorization": "Bearer \${env:TOKEN}",
-            },
-            "url": "https://api.example.com/mcp",
-          },
-          "transport": "http",
-          "url": "https://api.example.com/mcp",
-        },
-      ]
-    `);
+    const [local, remote] = loaded.servers;
+    // ${workspaceFolder} is the folder above .cursor/, ${/} and ${pathSeparator} the separator, ${env:NAME} the environment.
+    expect(local).toMatchObject({
+      id: "local-server",
+      transport: "stdio",
+      command: "python",
+      args: [path.join(root, "app", "tools", "mcp_server.py"), "app", home],
+      cwd: path.join(root, "app"),
+      env: { API_KEY: "sk-test-0123456789abcdef0123" },
+      templates: { env: { API_KEY: "${env:API_KEY}" } },
+      source: { format: "cursor", pointer: "/mcpServers/local-server", line: 1, column: 16 },
+    });
+    // Cursor reads an entry with a url and no type as remote HTTP.
+    expect(remote).toMatchObject({
+      id: "remote-server",
+      transport: "http",
+      url: "https://api.example.com/mcp",
+      headers: { Authorization: "Bearer tok-42" },
+      source: { pointer: "/mcpServers/remote-server", line: 1, column: 198 },
+    });
   });
 
   test("VS Code .vscode/mcp.json: servers, JSONC, inputs stay literal with a warning", async () => {
@@ -401,98 +263,28 @@ describe("every format", () => {
 }
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
-    expect(portable(loaded)).toMatchInlineSnapshot(`
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
+    // ${input:x} is asked for by VS Code at start: kept literally, with a warning that names the place.
+    expect(portable(loaded.findings)).toEqual([
       {
-        "files": [
-          "<tmp>/app/.vscode/mcp.json",
-        ],
-        "findings": [
-          {
-            "code": "config:input-variable",
-            "column": 20,
-            "file": "<tmp>/app/.vscode/mcp.json",
-            "line": 8,
-            "message": "MCP server "github": header "Authorization" uses \${input:api-key}, which VS Code asks for at start; it stays literal here (set the value in the environment and use \${env:NAME})",
-            "serverId": "github",
-            "severity": "warning",
-          },
-        ],
-        "projectDir": "<tmp>/app",
-        "servers": [
-          {
-            "enabled": true,
-            "headers": {
-              "Authorization": "Bearer \${input:api-key}",
-            },
-            "id": "github",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.vscode/mcp.json",
-              "format": "vscode",
-              "line": 5,
-              "pointer": "/servers/github",
-            },
-            "templates": {
-              "headers": {
-                "Authorization": "Bearer \${input:api-key}",
-              },
-              "url": "https://api.githubcopilot.com/mcp/",
-            },
-            "transport": "http",
-            "url": "https://api.githubcopilot.com/mcp/",
-          },
-          {
-            "args": [
-              "-y",
-              "server-filesystem",
-              "<tmp>/app",
-            ],
-            "command": "npx",
-            "enabled": true,
-            "env": {
-              "TOKEN": "tok-42",
-            },
-            "id": "fs",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.vscode/mcp.json",
-              "format": "vscode",
-              "line": 11,
-              "pointer": "/servers/fs",
-            },
-            "templates": {
-              "args": [
-                "-y",
-                "server-filesystem",
-                "\${workspaceFolder}",
-              ],
-              "command": "npx",
-              "env": {
-                "TOKEN": "\${env:TOKEN}",
-              },
-            },
-            "transport": "stdio",
-          },
-          {
-            "enabled": true,
-            "id": "legacy",
-            "source": {
-              "column": 5,
-              "file": "<tmp>/app/.vscode/mcp.json",
-              "format": "vscode",
-              "line": 12,
-              "pointer": "/servers/legacy",
-            },
-            "templates": {
-              "url": "http://localhost:3001/sse",
-            },
-            "transport": "sse",
-            "url": "http://localhost:3001/sse",
-          },
-        ],
-      }
-    `);
+        severity: "warning",
+        code: "config:input-variable",
+        message:
+          'MCP server "github": header "Authorization" uses ${input:api-key}, which VS Code asks for at start; it stays literal here (set the value in the environment and use ${env:NAME})',
+        file: "<tmp>/app/.vscode/mcp.json",
+        line: 8,
+        column: 20,
+        serverId: "github",
+      },
+    ]);
+    // The "servers" key, comments and trailing commas read; positions count the comments.
+    expect(loaded.servers.map((s) => [s.id, s.transport, s.source.pointer, s.source.line])).toEqual([
+      ["github", "http", "/servers/github", 5],
+      ["fs", "stdio", "/servers/fs", 11],
+      ["legacy", "sse", "/servers/legacy", 12],
+    ]);
+    expect(loaded.servers[0].headers).toEqual({ Authorization: "Bearer ${input:api-key}" });
+    expect(loaded.servers[1]).toMatchObject({ args: ["-y", "server-filesystem", path.join(root, "app")], cwd: path.join(root, "app"), env: { TOKEN: "tok-42" } });
   });
 
   test("Codex config.toml: stdio and streamable HTTP, env_vars, bearer token, headers from the environment, enabled", async () => {
@@ -522,101 +314,32 @@ enabled = false
 approval_mode = "approve"
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
-    expect(portable(loaded)).toMatchInlineSnapshot(`
-      {
-        "files": [
-          "<tmp>/app/.codex/config.toml",
-        ],
-        "findings": [],
-        "projectDir": "<tmp>/app",
-        "servers": [
-          {
-            "args": [
-              "-y",
-              "docs-mcp",
-            ],
-            "command": "npx",
-            "cwd": "/srv/docs",
-            "enabled": true,
-            "env": {
-              "API_KEY": "sk-test-0123456789abcdef0123",
-              "LOG_LEVEL": "debug",
-              "TOKEN": "tok-42",
-            },
-            "id": "docs",
-            "source": {
-              "column": 1,
-              "file": "<tmp>/app/.codex/config.toml",
-              "format": "codex",
-              "line": 3,
-              "pointer": "mcp_servers.docs",
-            },
-            "templates": {
-              "args": [
-                "-y",
-                "docs-mcp",
-              ],
-              "command": "npx",
-              "env": {
-                "API_KEY": "\${API_KEY}",
-                "LOG_LEVEL": "debug",
-                "TOKEN": "\${TOKEN}",
-              },
-            },
-            "transport": "stdio",
-          },
-          {
-            "enabled": true,
-            "headers": {
-              "Authorization": "Bearer ghp_abcdefghijklmnop1234",
-              "X-Api-Key": "tok-42",
-              "X-Team": "abc",
-            },
-            "id": "figma",
-            "source": {
-              "column": 1,
-              "file": "<tmp>/app/.codex/config.toml",
-              "format": "codex",
-              "line": 11,
-              "pointer": "mcp_servers.figma",
-            },
-            "templates": {
-              "headers": {
-                "Authorization": "Bearer \${GH}",
-                "X-Api-Key": "\${TOKEN}",
-                "X-Team": "abc",
-              },
-              "url": "https://mcp.figma.com/mcp",
-            },
-            "transport": "http",
-            "url": "https://mcp.figma.com/mcp",
-          },
-          {
-            "codex": {
-              "toolApprovalModes": {
-                "search": "approve",
-              },
-            },
-            "command": "node",
-            "enabled": false,
-            "id": "off",
-            "source": {
-              "column": 1,
-              "file": "<tmp>/app/.codex/config.toml",
-              "format": "codex",
-              "line": 17,
-              "pointer": "mcp_servers.off",
-            },
-            "templates": {
-              "command": "node",
-            },
-            "transport": "stdio",
-          },
-        ],
-      }
-    `);
+    const [docs, figma, off] = loaded.servers;
+    // env_vars are taken from the environment (kept as ${NAME} templates); cwd passes through.
+    expect(docs).toMatchObject({
+      id: "docs",
+      transport: "stdio",
+      command: "npx",
+      args: ["-y", "docs-mcp"],
+      cwd: "/srv/docs",
+      env: { API_KEY: "sk-test-0123456789abcdef0123", LOG_LEVEL: "debug", TOKEN: "tok-42" },
+      templates: { env: { API_KEY: "${API_KEY}", LOG_LEVEL: "debug", TOKEN: "${TOKEN}" } },
+      source: { format: "codex", pointer: "mcp_servers.docs", line: 3, column: 1 },
+    });
+    // A url means streamable HTTP; bearer_token_env_var and env_http_headers read the environment.
+    expect(figma).toMatchObject({
+      id: "figma",
+      transport: "http",
+      url: "https://mcp.figma.com/mcp",
+      headers: { Authorization: "Bearer ghp_abcdefghijklmnop1234", "X-Api-Key": "tok-42", "X-Team": "abc" },
+      templates: { headers: { Authorization: "Bearer ${GH}", "X-Api-Key": "${TOKEN}", "X-Team": "abc" } },
+      source: { line: 11 },
+    });
+    expect(off).toMatchObject({ id: "off", enabled: false, command: "node", cwd: path.join(root, "app"), source: { line: 17 } });
+    // A per-tool approval mode stays on the server for the Codex view, even on a disabled server.
+    expect([docs.codex, figma.codex, off.codex]).toEqual([undefined, undefined, { toolApprovalModes: { search: "approve" } }]);
   });
 });
 
@@ -642,7 +365,7 @@ describe("broken and missing files", () => {
   test("JSON that does not parse: one error with line and column, and the other files still load", async () => {
     const broken = await write("a/.mcp.json", '{\n  "mcpServers": {\n    "x": { "command": "node" }\n    "y": {}\n  }\n}\n');
     const good = await write("b/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([broken, good], { env, homeDir: home });
+    const loaded = await loadConfigs([broken, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       {
@@ -663,14 +386,14 @@ describe("broken and missing files", () => {
     ["JSONC: comments keep their place", "c/.vscode/mcp.json", '{\n  // c\n  /* long\n comment */ "servers": { "a": { "command": "x" } ]\n}', 4, 50],
   ])("JSON error position: %s", async (_name, relative, text, line, column) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings.map((f) => [f.code, f.line, f.column])).toEqual([["config:parse", line, column]]);
   });
 
   test("TOML that does not parse: one error with line and column", async () => {
     const file = await write("d/.codex/config.toml", '[mcp_servers.a]\ncommand = "node"\nargs = [1, \n[mcp_servers.b]\n');
     const good = await write("e/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([file, good], { env, homeDir: home });
+    const loaded = await loadConfigs([file, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(loaded.findings).toHaveLength(1);
     const [finding] = loaded.findings;
@@ -681,7 +404,7 @@ describe("broken and missing files", () => {
   test("a missing file: an error naming it, the rest loads", async () => {
     const good = await write("f/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
     const missing = path.join(root, "nope/.mcp.json");
-    const loaded = await loadConfigs([missing, good], { env, homeDir: home });
+    const loaded = await loadConfigs([missing, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       { severity: "error", code: "config:missing-file", message: "config file not found: <tmp>/nope/.mcp.json", file: "<tmp>/nope/.mcp.json" },
@@ -692,7 +415,7 @@ describe("broken and missing files", () => {
   test("two files with one id: the first file wins, the warning names both", async () => {
     const first = await write("g/.mcp.json", JSON.stringify({ mcpServers: { github: { command: "first" } } }, null, 2));
     const second = await write("g/.cursor/mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" }, github: { command: "second" } } }, null, 2));
-    const loaded = await loadConfigs([first, second], { env, homeDir: home });
+    const loaded = await loadConfigs([first, second], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["github", "first"],
       ["other", "x"],
@@ -856,7 +579,7 @@ describe("lint rules", () => {
     ],
   ])("%s", async (_name, relative, text, expected, outcome) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([expect.objectContaining({ ...expected, file })]);
     const [finding] = loaded.findings;
     expect(finding.serverId).toBeDefined();
@@ -873,7 +596,7 @@ describe("lint rules", () => {
     const text = JSON.stringify({ mcpServers: { github: { command: "gh-mcp", env: { GITHUB_TOKEN: "ghp_abcdefghijklmnopqrstu12345" } } } });
     const files = [await write("home/.claude.json", text), await write("home/.cursor/mcp.json", text)];
     for (const file of files) {
-      const loaded = await loadConfigs([file], { env, homeDir: home });
+      const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
       expect(loaded.findings).toEqual([]);
     }
   });
@@ -888,7 +611,7 @@ describe("lint rules", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
   });
 });
@@ -925,7 +648,7 @@ describe("paths and options", () => {
   test("~ expands to the home dir, and the first project file sets the project dir", async () => {
     await write("home/.claude.json", JSON.stringify({ projects: { [path.join(root, "app")]: { mcpServers: { local: { command: "x" } } } } }));
     const mcp = await write("app/.mcp.json", JSON.stringify({ mcpServers: { project: { command: "y" } } }));
-    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home });
+    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["project", "local"]);
     expect(loaded.projectDir).toBe(path.join(root, "app"));
     expect(loaded.files).toEqual([mcp, path.join(home, ".claude.json")]);

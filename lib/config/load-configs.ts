@@ -1,7 +1,7 @@
 /**
  * Read the config files given with `--config` (repeatable) into one LoadedConfig: each file parsed
  * by its client's rules, a missing or broken file reported as a finding while the others load, and
- * an id defined in two files taken from the first (issue 3, "Configs").
+ * an id defined in two files taken from the first.
  */
 import "server-only";
 
@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Env } from "./expand";
 import { detectFormat, parseConfigText, projectFolderOfFile } from "./parse-config";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "./types";
+import { withWorkingDirs } from "./working-dir";
 
 export interface LoadConfigsOptions {
   env: Env;
@@ -22,6 +23,8 @@ export interface LoadConfigsOptions {
    * global file). Default: the project of the first project-level file given, if any.
    */
   projectDir?: string;
+  /** The folder MCP Fleet was started from, where servers of user-level files start. Default: this process's. */
+  runDir?: string;
 }
 
 function resolvePath(file: string, homeDir: string | undefined): string {
@@ -82,7 +85,9 @@ export async function loadConfigs(paths: string[], options: LoadConfigsOptions):
       servers.push(server);
     }
   }
-  return { servers, findings, files, ...(projectDir !== undefined ? { projectDir } : {}) };
+  // Each stdio server starts where its client would start it (working-dir.ts).
+  const placed = withWorkingDirs(servers, { projectDir, runDir: opts.runDir ?? process.cwd(), homeDir: opts.homeDir, env: opts.env });
+  return { servers: placed, findings, files, ...(projectDir !== undefined ? { projectDir } : {}) };
 }
 
 function place(server: ServerConfig): string {

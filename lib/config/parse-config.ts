@@ -1,14 +1,17 @@
 /**
  * One config file's text to servers and findings: detect the client format from the path and
  * content, parse JSON / JSONC / TOML with positioned errors, read each entry as that client does.
- * Pure (no file access): `loadConfigs` feeds it the text.
+ * No file access: `loadConfigs` feeds it the text.
  */
 import "server-only";
 
 import path from "node:path";
 
+import { parseJsonText, type TextPosition } from "@/lib/json/json-text";
+import { pointer, pointerTokens } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
+
 import { parseCodexConfig } from "./codex";
-import { escapePointer, parseJsonText, type TextPosition } from "./json-text";
 import { normalizeJsonEntry, type EntryContext } from "./entry";
 import type { EditorVariables, Env } from "./expand";
 import type { ConfigFinding, ConfigFormat, ConfigSource, ServerConfig } from "./types";
@@ -74,10 +77,6 @@ export function projectFolderOfFile(file: string, format: ConfigFormat): string 
   return null;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Parse one config file's text. Never throws: a broken file is one `config:parse` finding. */
 export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedConfig {
   const format = opts.format ?? detectFormat(opts.file, text);
@@ -86,8 +85,9 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
     return { format, ...parseCodexConfig(text, { file: opts.file, env: opts.env, projectFile }) };
   }
 
-  const parsed = parseJsonText(text.replace(/^\uFEFF/, ""), { comments: format === "vscode" });
+  const parsed = parseJsonText(text, { comments: format === "vscode" });
   if (!parsed.ok) {
+    const { message, line, column } = parsed.error;
     return {
       format,
       servers: [],
@@ -95,14 +95,15 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
         {
           severity: "error",
           code: "config:parse",
-          message: `not valid JSON: ${parsed.message} (line ${parsed.line}, column ${parsed.column})`,
+          message: `not valid JSON: ${message} (line ${line}, column ${column})`,
           file: opts.file,
-          line: parsed.line,
-          column: parsed.column,
+          line,
+          column,
         },
       ],
     };
   }
+  const locate = (at: string) => parsed.positionOf(pointerTokens(at));
   const findings: ConfigFinding[] = [];
   const fileFinding = (severity: ConfigFinding["severity"], code: string, message: string, at?: TextPosition, serverId?: string) =>
     findings.push({
@@ -139,7 +140,7 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
       .filter((dir) => wanted === undefined || path.resolve(dir) === wanted)
       .sort()
       .map((dir) => ({
-        pointer: `/projects/${escapePointer(dir)}/mcpServers`,
+        pointer: pointer("/projects", dir, "mcpServers"),
         label: `the local entry of project ${dir}`,
         entries: isPlainObject(projects[dir]) ? (projects[dir] as Record<string, unknown>).mcpServers : undefined,
       }));
@@ -158,13 +159,13 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
   for (const group of groups) {
     if (group.entries === undefined) continue;
     if (!isPlainObject(group.entries)) {
-      fileFinding("error", "config:shape", `${group.pointer.replace(/^\//, "")} must be an object of servers`, parsed.locate(group.pointer));
+      fileFinding("error", "config:shape", `${group.pointer.replace(/^\//, "")} must be an object of servers`, locate(group.pointer));
       continue;
     }
     sawServers = true;
     for (const [id, entry] of Object.entries(group.entries)) {
-      const pointer = `${group.pointer}/${escapePointer(id)}`;
-      const at = parsed.locate(pointer);
+      const entryPointer = pointer(group.pointer, id);
+      const at = locate(entryPointer);
       const previous = winners.get(id);
       if (previous) {
         fileFinding(
@@ -176,8 +177,8 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
         );
         continue;
       }
-      const source: ConfigSource = { file: opts.file, format, pointer, ...(at ? { line: at.line, column: at.column } : {}) };
-      const ctx: EntryContext = { source, env: opts.env, projectFile, editor, locate: parsed.locate };
+      const source: ConfigSource = { file: opts.file, format, pointer: entryPointer, ...(at ? { line: at.line, column: at.column } : {}) };
+      const ctx: EntryContext = { source, env: opts.env, projectFile, editor, locate };
       const result = normalizeJsonEntry(id, entry, ctx);
       findings.push(...result.findings);
       if (result.server) {

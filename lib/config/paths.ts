@@ -1,5 +1,5 @@
 /**
- * Where a fleet keeps its state (DESIGN.md "Persistent state"): the project folder of the primary
+ * Where a fleet keeps its state (docs/architecture.md "Persistent state"): the project folder of the primary
  * config, the `.mcp-fleet/` data folder beside it (or `MCP_FLEET_DATA`), and `mcp-fleet.lock.json`.
  * The demo fleet keeps its data in `<repo>/.mcp-fleet/demo`, never beside a user's config.
  */

@@ -1,7 +1,7 @@
 /**
  * A ServerConfig as it may leave the server (API, events, CLI, logs): env and header values become the
  * `${VAR}` reference the file used or a mask, URLs lose userinfo and credential query values, and
- * secret-looking arguments are masked (DESIGN.md "Security": secrets never leave the server).
+ * secret-looking arguments are masked (docs/security.md: secrets never leave the server).
  */
 import "server-only";
 

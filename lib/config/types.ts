@@ -73,20 +73,7 @@ export interface ServerTemplates {
 }
 
 /** The same entry as it may be shown: env and header values replaced by their `${VAR}` reference or a mask. */
-export interface RedactedServerConfig {
-  id: string;
-  label?: string;
-  transport: Transport;
-  command?: string;
-  args?: string[];
-  env?: Record<string, string>;
-  cwd?: string;
-  url?: string;
-  headers?: Record<string, string>;
-  enabled: boolean;
-  invalid?: string;
-  source: ConfigSource;
-}
+export type RedactedServerConfig = Omit<ServerConfig, "templates">;
 
 export interface ConfigFinding {
   severity: "error" | "warning";

@@ -1,5 +1,5 @@
 /**
- * The demo fleet (issue 3, "The demo fleet"): every spec parses, its server starts and lists exactly its
+ * The demo fleet: every spec parses, its server starts and lists exactly its
  * tools, demoFleetConfig is startable as written, and the specs together cover the feature list.
  */
 import { existsSync, readFileSync } from "node:fs";

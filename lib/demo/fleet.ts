@@ -1,5 +1,5 @@
 /**
- * The built-in demo fleet (issue 3, "The demo fleet"): six small stdio servers, each a spec JSON under
+ * The built-in demo fleet: six small stdio servers, each a spec JSON under
  * lib/demo/servers/ served by raw-server.mjs, chosen so a new user sees every feature at once.
  */
 import "server-only";

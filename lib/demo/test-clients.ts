@@ -1,6 +1,6 @@
 /**
  * Test-only helpers for lib/demo tests: real SDK clients over stdio and Streamable HTTP against raw-server.mjs,
- * reading tools/list leniently (client-formats.md §5.2) and tracking every client so afterEach can close it.
+ * reading tools/list leniently (docs/platform.md) and tracking every client so afterEach can close it.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";

@@ -1,6 +1,5 @@
 /**
- * Connection and request failures in words (issue 3: "the error in words"): a hang is
- * "timed out after N ms", a closed connection or a protocol error says what happened, never a stack.
+ * Connection and request failures in words: a hang is "timed out after N ms", a closed connection or a protocol error says what happened, never a stack.
  */
 import "server-only";
 import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";

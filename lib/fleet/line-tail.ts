@@ -1,6 +1,5 @@
 /**
- * The last lines a server wrote to stderr (issue 3: "stderr piped, its last lines kept per server"),
- * with every known secret value masked before it is kept, so it can be shown anywhere.
+ * The last lines a server wrote to stderr, with every known secret value masked before it is kept, so it can be shown anywhere.
  */
 import "server-only";
 

@@ -1,5 +1,5 @@
 /**
- * Reads a server's whole tool list, page by page, leniently (DESIGN.md rule 6; client-formats.md §5.2):
+ * Reads a server's whole tool list, page by page, leniently (docs/fleet-snapshot.md, rule 6; docs/platform.md):
  * the SDK's `listTools()` rejects a whole page for one tool without `type: "object"`, so the raw
  * `tools/list` request is parsed here and every tool is kept exactly as it came, for the reconciler to judge.
  */

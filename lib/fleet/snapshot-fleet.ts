@@ -14,7 +14,8 @@ export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: nu
 
 /** The state and the raw tool lists it was reconciled from (what `fleet tools` builds a client's view on). */
 export async function observeFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<{ state: FleetState; toolLists: ServerToolList[] }> {
-  const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
+  // One observation: a server that crashes is reported as it is, not started again behind the caller's back.
+  const manager = new FleetManager({ timeoutMs: opts.timeoutMs, retry: { attempts: 0 } });
   try {
     await manager.start(loaded);
     return { state: manager.getState(), toolLists: manager.toolLists() };

@@ -1,5 +1,5 @@
 /**
- * Reads and writes `mcp-fleet.lock.json` on disk (issue 5). Writes are atomic (a temporary file in
+ * Reads and writes `mcp-fleet.lock.json` on disk. Writes are atomic (a temporary file in
  * the same folder, then rename), so a crash never leaves half a lock file that CI would trust.
  */
 import "server-only";

@@ -26,20 +26,34 @@ describe("compareLock", () => {
       { ...base, docs: [{ name: "read", description: "Reads better." }] },
       [expect.stringMatching(/^docs\/read: description changed \(/) as unknown as string],
     ],
-    ["added", { ...base, docs: [{ name: "read" }, { name: "write" }] }, ["docs/write: added (exposed as write)"]],
-    ["removed", { ...base, docs: [] }, ["docs/read: removed"]],
-    ["server removed from the config", { github: base.github }, ["docs/read: removed (server no longer configured)"]],
+    ["added", { ...base, docs: [{ name: "read" }, { name: "write" }] }, ["docs/write: tool added (exposed as write)"]],
+    ["removed", { ...base, docs: [] }, ["docs/read: tool removed"]],
+    ["server removed from the config", { github: base.github }, ["docs/read: tool removed (server no longer configured)"]],
     ["server down", { ...base, docs: "error" }, ["docs: server unavailable (error: exited with code 1)"]],
     [
       "new collision (and the newcomer is added)",
       { ...base, docs: [{ name: "read" }, { name: "search" }] },
-      ["docs/search: added (exposed as docs__search; collides with github)", "github/search: new collision (with docs; exposed as github__search)"],
+      [
+        "docs/search: tool added (exposed as docs__search)",
+        "docs/search: collision appeared (with github)",
+        "github/search: collision appeared (with docs; exposed as github__search)",
+      ],
     ],
     ["newly excluded", { ...base, docs: [{ name: "read", excluded: "bad property name" }] }, ["docs/read: newly excluded (bad property name)"]],
     [
+      "renamed: the same schema under a new name, as the history reads it",
+      { ...base, docs: [{ name: "read_file", description: "read does things" }] },
+      ["docs/read_file: probably renamed (from read; exposed as read_file)"],
+    ],
+    [
+      "renamed with a new description",
+      { ...base, docs: [{ name: "read_file", description: "Reads a file." }] },
+      ["docs/read_file: probably renamed (from read; exposed as read_file)", expect.stringMatching(/^docs\/read_file: description changed \(/) as unknown as string],
+    ],
+    [
       "a new server's tools are added",
       { ...base, web: [{ name: "fetch" }] },
-      ["web/fetch: added (exposed as fetch)"],
+      ["web/fetch: tool added (exposed as fetch)"],
     ],
   ])("%s", (_name, live, expected) => {
     expect(lines(live)).toEqual(expected);
@@ -48,7 +62,7 @@ describe("compareLock", () => {
   test("an exposed name that changes back from a collision", () => {
     const colliding = { ...base, docs: [{ name: "read" }, { name: "search" }] };
     expect(compareLock(lockOf(colliding), fixtureSnapshot(base)).map(formatDifference)).toEqual([
-      "docs/search: removed",
+      "docs/search: tool removed",
       "github/search: exposed name changed (github__search -> search)",
     ]);
   });
@@ -104,7 +118,7 @@ describe("serializeLock", () => {
 describe("parseLock", () => {
   const good = serializeLock(lockOf(base));
   test.each([
-    ["not JSON", "{", /^F: not valid JSON/],
+    ["not JSON", "{", /^F:1:2: not valid JSON \(expected '}' to close an object/],
     ["wrong shape", '{"lockVersion":1,"hashVersion":1,"servers":{"a":{"tools":{"t":{"schemaHash":"x"}}}}}', /^F: not an MCP Fleet lock file at \/servers\/a\/tools\/t\/schemaHash/],
     ["newer lock format", good.replace('"lockVersion": 1', '"lockVersion": 7'), /lock format 7 is newer/],
     ["another hash formula", good.replace('"hashVersion": 1', '"hashVersion": 2'), /hash formula 2, this MCP Fleet uses 1/],

@@ -1,11 +1,15 @@
 /**
- * The lock file `mcp-fleet.lock.json` (issue 5 "The lock file and CI"): the reviewed baseline, per
+ * The lock file `mcp-fleet.lock.json`: the reviewed baseline, per
  * server and tool the schema hash, description hash and exposed name. Pure: build, serialize with a
  * stable key order (so its diffs read well), parse, and compare against a live snapshot.
  */
 import { z } from "zod";
+import { parseJsonText } from "@/lib/json/json-text";
+import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
-import { HASH_FORMULA_VERSION } from "./types";
+import { observeSnapshot } from "./observe";
+import { diffTools, type ToolChange, type ToolChangeKind, type ToolState } from "./tool-diff";
+import { DRIFT_KIND_LABELS, HASH_FORMULA_VERSION } from "./types";
 
 export const LOCK_FORMAT_VERSION = 1;
 
@@ -54,7 +58,7 @@ export function buildLock(snapshot: FleetSnapshot): { lock: FleetLock; skipped: 
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b));
     return Object.fromEntries(entries.map(([k, v]) => [k, sortKeys(v)]));
   }
   return value;
@@ -69,13 +73,9 @@ export type LockParseResult = { ok: true; lock: FleetLock } | { ok: false; messa
 
 /** Parses a lock file's text; a bad one gives one message naming the file and the place. */
 export function parseLock(text: string, file: string): LockParseResult {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)})` };
-  }
-  const parsed = lockSchema.safeParse(data);
+  const json = parseJsonText(text);
+  if (!json.ok) return { ok: false, message: `${file}:${json.error.line}:${json.error.column}: not valid JSON (${json.error.message})` };
+  const parsed = lockSchema.safeParse(json.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue.path.length ? ` at /${issue.path.map(String).join("/")}` : "";
@@ -94,28 +94,14 @@ export function parseLock(text: string, file: string): LockParseResult {
   return { ok: true, lock };
 }
 
-export type LockDifferenceKind =
-  | "schema-changed"
-  | "description-changed"
-  | "added"
-  | "removed"
-  | "new-collision"
-  | "newly-excluded"
-  | "exposed-name-changed"
-  | "server-unavailable";
+/** The differ's change names, and a whole server that cannot be compared. */
+export type LockDifferenceKind = ToolChangeKind | "server-unavailable";
 
 export const LOCK_DIFFERENCE_LABELS: Record<LockDifferenceKind, string> = {
-  "schema-changed": "schema changed",
-  "description-changed": "description changed",
-  added: "added",
-  removed: "removed",
-  "new-collision": "new collision",
-  "newly-excluded": "newly excluded",
+  ...DRIFT_KIND_LABELS,
   "exposed-name-changed": "exposed name changed",
   "server-unavailable": "server unavailable",
 };
-
-const KIND_ORDER = Object.keys(LOCK_DIFFERENCE_LABELS) as LockDifferenceKind[];
 
 export interface LockDifference {
   kind: LockDifferenceKind;
@@ -128,77 +114,61 @@ export interface LockDifference {
 
 const short = (hash: string) => hash.slice(0, 16);
 
+/** A locked tool as the differ sees it: no annotations and no peers are kept in the lock, so those are unknown. */
+function lockedState(toolName: string, locked: LockedTool): ToolState {
+  return { toolName, schemaHash: locked.schemaHash, descriptionHash: locked.descriptionHash, exposedName: locked.exposedName, excluded: locked.exposedName === null };
+}
+
 /** Every difference between the reviewed lock and the live snapshot, sorted by server, tool, kind. */
 export function compareLock(lock: FleetLock, snapshot: FleetSnapshot): LockDifference[] {
   const out: LockDifference[] = [];
-  const push = (kind: LockDifferenceKind, serverId: string, toolName: string | null, detail = "") =>
-    out.push({ kind, serverId, toolName, detail });
   const status = new Map(snapshot.servers.map((s) => [s.id, s]));
-  const collisionOf = new Map<string, string[]>();
-  for (const group of snapshot.collisions) {
-    for (const m of group.members) {
-      collisionOf.set(
-        `${m.serverId}\u0000${group.name}`,
-        group.members.filter((o) => o.serverId !== m.serverId).map((o) => o.serverId),
-      );
-    }
-  }
-  type Tool = FleetSnapshot["tools"][number];
-  const live = new Map<string, Map<string, Tool>>();
-  for (const tool of snapshot.tools) {
-    if (status.get(tool.serverId)?.status !== "ready") continue;
-    const tools = live.get(tool.serverId) ?? new Map<string, Tool>();
-    if (!tools.has(tool.originalName)) tools.set(tool.originalName, tool);
-    live.set(tool.serverId, tools);
-  }
+  const live = new Map(observeSnapshot(snapshot).map((o) => [o.serverId, o.tools]));
+  const reasons = new Map(snapshot.tools.map((t) => [`${t.serverId}\u0000${t.originalName}`, t.excluded?.reasons.map((r) => r.message).join("; ") ?? ""]));
+  const serverIds = [...new Set([...Object.keys(lock.servers), ...live.keys()])].sort(compareCodeUnits);
 
-  for (const [serverId, locked] of Object.entries(lock.servers)) {
+  for (const serverId of serverIds) {
     const server = status.get(serverId);
-    if (server && server.status !== "ready") {
-      push("server-unavailable", serverId, null, `${server.status}${server.error ? `: ${server.error}` : ""}`);
+    const locked = lock.servers[serverId];
+    if (locked && server && server.status !== "ready") {
+      out.push({ kind: "server-unavailable", serverId, toolName: null, detail: `${server.status}${server.error ? `: ${server.error}` : ""}` });
       continue;
     }
-    const tools = live.get(serverId) ?? new Map<string, Tool>();
-    for (const [toolName, was] of Object.entries(locked.tools)) {
-      const now = tools.get(toolName);
-      if (!now) {
-        push("removed", serverId, toolName, server ? "" : "server no longer configured");
-        continue;
-      }
-      if (now.schemaHash !== was.schemaHash) push("schema-changed", serverId, toolName, `${short(was.schemaHash)} -> ${short(now.schemaHash)}`);
-      if (now.descriptionHash !== was.descriptionHash)
-        push("description-changed", serverId, toolName, `${short(was.descriptionHash)} -> ${short(now.descriptionHash)}`);
-      const exposed = now.excluded ? null : now.exposedName;
-      if (exposed === was.exposedName) continue;
-      const peers = collisionOf.get(`${serverId}\u0000${toolName}`);
-      if (exposed === null) {
-        push("newly-excluded", serverId, toolName, now.excluded?.reasons.map((r) => r.message).join("; ") ?? "");
-      } else if (peers && peers.length > 0) {
-        push("new-collision", serverId, toolName, `with ${peers.join(", ")}; exposed as ${exposed}`);
-      } else {
-        push("exposed-name-changed", serverId, toolName, `${was.exposedName ?? "(excluded)"} -> ${exposed}`);
-      }
+    const before = Object.entries(locked?.tools ?? {}).map(([name, tool]) => lockedState(name, tool));
+    for (const change of diffTools(before, live.get(serverId) ?? [])) {
+      out.push({ kind: change.kind, serverId, toolName: change.toolName, detail: detailOf(change, server !== undefined, reasons.get(`${serverId}\u0000${change.toolName}`) ?? "") });
     }
   }
+  return out;
+}
 
-  for (const [serverId, tools] of live) {
-    const locked = lock.servers[serverId]?.tools ?? {};
-    for (const [toolName, tool] of tools) {
-      if (toolName in locked) continue;
-      const peers = collisionOf.get(`${serverId}\u0000${toolName}`);
-      const notes = [
-        tool.excluded ? "excluded" : `exposed as ${tool.exposedName}`,
-        ...(peers && peers.length ? [`collides with ${peers.join(", ")}`] : []),
-      ];
-      push("added", serverId, toolName, notes.join("; "));
-    }
+/** The short detail of a change, as `fleet check` prints it after the label. */
+function detailOf(change: ToolChange, configured: boolean, exclusion: string): string {
+  const { before, after } = change;
+  const exposed = after?.excluded ? "excluded" : `exposed as ${after?.exposedName}`;
+  switch (change.kind) {
+    case "removed":
+      return configured ? "" : "server no longer configured";
+    case "added":
+    case "included":
+      return exposed;
+    case "renamed":
+      return `from ${change.previousName}; ${exposed}`;
+    case "schema-changed":
+      return `${short(before!.schemaHash)} -> ${short(after!.schemaHash)}`;
+    case "description-changed":
+      return `${short(before!.descriptionHash)} -> ${short(after!.descriptionHash)}`;
+    case "excluded":
+      return exclusion;
+    case "collision-appeared":
+      return `with ${change.collidesWith!.join(", ")}${after ? `; ${exposed}` : ""}`;
+    case "collision-gone":
+      return `was with ${change.collidesWith!.join(", ")}`;
+    case "exposed-name-changed":
+      return `${before!.exposedName ?? "(excluded)"} -> ${after!.exposedName}`;
+    default:
+      return "";
   }
-
-  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return out.sort(
-    (a, b) =>
-      cmp(a.serverId, b.serverId) || cmp(a.toolName ?? "", b.toolName ?? "") || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind),
-  );
 }
 
 /** One line per difference, naming server and tool: `github/create_issue: schema changed (0123… -> 4567…)`. */

@@ -1,10 +1,10 @@
 /**
- * Versioned migrations of history.db (issue 5 "versioned migrations"). Migration N brings the
+ * Versioned migrations of history.db. Migration N brings the
  * database from user_version N-1 to N; append new ones, never edit a shipped one.
  */
 
 export const MIGRATIONS: readonly string[] = [
-  // 1: observations, blobs, drift events, review marks, baselines, and the permission tables (issue 6).
+  // 1: observations, blobs, drift events, review marks, baselines, and the permission tables.
   `
   CREATE TABLE blobs (
     kind TEXT NOT NULL CHECK (kind IN ('schema', 'description', 'annotations')),

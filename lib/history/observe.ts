@@ -1,11 +1,12 @@
 /**
- * Turns a reconciled FleetSnapshot into per-server observations (issue 5: "record an observation
- * whenever a server's tool list differs"). Pure: no I/O, deterministic order.
+ * Turns a reconciled FleetSnapshot into per-server observations (docs/history.md: an observation
+ * whenever a server's tool list differs). Pure: no I/O, deterministic order.
  */
+import { compareCodeUnits } from "@/lib/json/values";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import type { ObservedTool, ServerObservation } from "./types";
 
-const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byString = compareCodeUnits;
 
 /** One observation per ready server (a server that is down says nothing about its tools). */
 export function observeSnapshot(snapshot: FleetSnapshot): ServerObservation[] {
@@ -59,4 +60,22 @@ export function sameToolList(a: ObservedTool[], b: ObservedTool[]): boolean {
       u.collidesWith.join(",") === t.collidesWith.join(",")
     );
   });
+}
+
+/**
+ * A server that is down (failed, or still connecting) says nothing about its tools, so a collision
+ * with it is not gone, only unseen: each tool keeps the peers it had among `unavailable` servers.
+ * Without this, every failed start of one server read as "collision gone" on its peers, and its
+ * return as "collision appeared".
+ */
+export function keepUnseenPeers(observation: ServerObservation, last: ServerObservation, unavailable: ReadonlySet<string>): ServerObservation {
+  if (unavailable.size === 0) return observation;
+  const before = new Map(last.tools.map((t) => [t.toolName, t]));
+  return {
+    ...observation,
+    tools: observation.tools.map((tool) => {
+      const unseen = (before.get(tool.toolName)?.collidesWith ?? []).filter((peer) => unavailable.has(peer) && !tool.collidesWith.includes(peer));
+      return unseen.length === 0 ? tool : { ...tool, collidesWith: [...tool.collidesWith, ...unseen].sort(byString) };
+    }),
+  };
 }

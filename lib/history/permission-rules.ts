@@ -1,6 +1,6 @@
 /**
- * Persistence of PERMISSIONS' rules (issue 6: "rules persist in the history database and survive
- * restarts, each change recorded"): one rule per tool or per server (toolName null), and a change log.
+ * Persistence of the permission rules (docs/permissions.md: they live in the history database,
+ * each change recorded): one rule per tool or per server (toolName null), and a change log.
  */
 import "server-only";
 import type { HistoryStore } from "./store";

@@ -1,6 +1,6 @@
 /**
- * The weekly review as Markdown (issue 5: "a Markdown report fit to paste into a pull request or a
- * chat"): summary counts, changes by server, collisions now, excluded tools. Pure.
+ * The weekly review as Markdown, fit to paste into a pull request or a
+ * chat: summary counts, changes by server, collisions now, excluded tools. Pure.
  */
 import { DRIFT_KINDS, DRIFT_KIND_LABELS, type DriftEvent, type ReportInput } from "./types";
 

@@ -1,5 +1,5 @@
 /**
- * Test-only: a FleetSnapshot from a few lines of tools, with real hashes (CORE's hashJson) and
+ * Test-only: a FleetSnapshot from a few lines of tools, with real hashes (lib/schema's hashJson) and
  * collision groups by original name, so history tests read as tables.
  */
 import { hashJson } from "@/lib/schema/hash";

@@ -57,6 +57,21 @@ describe("HistoryStore.record", () => {
     expect(events[0].details.collidesWith).toEqual(["b"]);
   });
 
+  test("onDrift hears every record that found drift, after its commit, and nothing else", () => {
+    const told: string[][] = [];
+    const store = HistoryStore.open(dir, { now, onDrift: (events) => told.push(brief(events)) });
+    store.record(fixtureSnapshot({ a: [{ name: "one" }] }));
+    store.record(fixtureSnapshot({ a: [{ name: "one" }] }));
+    expect(told).toEqual([]);
+    const { events } = store.record(fixtureSnapshot({ a: [{ name: "one", description: "new words" }] }));
+    expect(told).toEqual([brief(events)]);
+    const broken = fixtureSnapshot({ a: [{ name: "one", description: "newer" }] });
+    broken.tools[0].originalInputSchema = { n: 1n };
+    expect(() => store.record(broken)).toThrow(/BigInt/);
+    expect(told).toHaveLength(1);
+    store.close();
+  });
+
   test("a server down for a while is not read as its tools being removed", () => {
     const store = open();
     store.record(fixtureSnapshot({ a: [{ name: "one" }] }));

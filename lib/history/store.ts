@@ -1,5 +1,5 @@
 /**
- * The history store (issue 5): records a server's tool list only when it differs from the last
+ * The history store: records a server's tool list only when it differs from the last
  * recorded one, derives drift events from consecutive observations, and answers the timeline, tool
  * version and review queries. Every write is one transaction: a batch is all there or not at all.
  */
@@ -10,7 +10,7 @@ import { FleetError } from "@/lib/errors";
 import type { FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";
 import { openDatabase, HISTORY_DB_FILE, type Db } from "./db";
 import { deriveEvents } from "./drift";
-import { observeSnapshot, sameToolList } from "./observe";
+import { keepUnseenPeers, observeSnapshot, sameToolList } from "./observe";
 import {
   DRIFT_KINDS,
   HASH_FORMULA_VERSION,
@@ -31,6 +31,10 @@ import { diffVersions, type VersionContent } from "./version-diff";
 export interface HistoryStoreOptions {
   /** The clock, for tests; defaults to the system clock. */
   now?: () => Date;
+  /** How long a write waits for another process's lock (db.ts). */
+  busyTimeoutMs?: number;
+  /** Told the drift of every record that found some, after its commit, whoever called `record`. */
+  onDrift?: (events: DriftEvent[]) => void;
 }
 
 interface EventRow {
@@ -98,6 +102,7 @@ type LastObservation = ServerObservation & { id: number; hashVersion: number };
 export class HistoryStore {
   readonly db: Db;
   private readonly now: () => Date;
+  private readonly onDrift?: (events: DriftEvent[]) => void;
   /** The last recorded tool list per server: an unchanged refresh then costs one indexed lookup per server. */
   private readonly lastSeen = new Map<string, LastObservation>();
 
@@ -105,8 +110,9 @@ export class HistoryStore {
     readonly file: string,
     options: HistoryStoreOptions = {},
   ) {
-    this.db = openDatabase(file);
+    this.db = openDatabase(file, { busyTimeoutMs: options.busyTimeoutMs });
     this.now = options.now ?? (() => new Date());
+    this.onDrift = options.onDrift;
   }
 
   /** `<dataDir>/history.db`. */
@@ -164,13 +170,15 @@ export class HistoryStore {
     );
 
     const pending: LastObservation[] = [];
+    const unavailable = new Set(snapshot.servers.filter((s) => s.status === "error" || s.status === "connecting").map((s) => s.id));
     const result = this.db
       .transaction((): RecordResult => {
         const recorded: string[] = [];
         const events: DriftEvent[] = [];
-        for (const observation of observeSnapshot(snapshot)) {
-          const last = this.lastObservation(observation.serverId);
+        for (const seen of observeSnapshot(snapshot)) {
+          const last = this.lastObservation(seen.serverId);
           const comparable = last !== null && last.hashVersion === HASH_FORMULA_VERSION;
+          const observation = comparable ? keepUnseenPeers(seen, last, unavailable) : seen;
           if (comparable && sameToolList(last.tools, observation.tools)) continue;
 
           const observationId = Number(
@@ -209,6 +217,7 @@ export class HistoryStore {
       .immediate();
     // Only after the commit: a rolled-back batch must not be remembered as recorded.
     for (const last of pending) this.lastSeen.set(last.serverId, last);
+    if (result.events.length > 0) this.onDrift?.(result.events);
     return result;
   }
 
@@ -366,7 +375,7 @@ export function isDriftKind(value: string): value is DriftKind {
   return (DRIFT_KINDS as readonly string[]).includes(value);
 }
 
-/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for PERMISSIONS' "changed since allowed". */
+/** The tool's hash timeline (time, schemaHash, descriptionHash, ...), oldest first: for the permissions lint's "changed since allowed". */
 export function toolVersions(store: HistoryStore, serverId: string, toolName: string): ToolVersion[] {
   return store.toolVersions(serverId, toolName);
 }

@@ -1,13 +1,12 @@
 /**
- * The history contract (issue 5): observations of a server's tool list, drift events derived from
+ * The history contract: observations of a server's tool list, drift events derived from
  * consecutive observations, tool versions and the review queue. Types only: safe in the browser.
  */
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 
 /**
- * Version of the hash formula behind schemaHash / descriptionHash / annotationsHash (DESIGN.md "Words").
- * Stored with every observation and in the lock file, so a new formula never reads as drift
- * (mcpproxy-go's HashSchemaVersion lesson, anchors.md 4.5).
+ * Version of the hash formula behind schemaHash / descriptionHash / annotationsHash. Stored with every
+ * observation and in the lock file, so a new formula never reads as drift (docs/history.md).
  */
 export const HASH_FORMULA_VERSION = 1;
 

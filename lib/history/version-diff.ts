@@ -1,6 +1,6 @@
 /**
- * The diff between two versions of one tool (issue 5 "Per tool"): the schema as a structural diff
- * (CORE's diffSchemas, JSON Pointer paths) and the description as a word-level text diff. Pure.
+ * The diff between two versions of one tool: the schema as a structural diff
+ * (lib/schema's diffSchemas, JSON Pointer paths) and the description as a word-level text diff. Pure.
  */
 import { diffWords } from "diff";
 import { diffSchemas } from "@/lib/schema/diff";

@@ -1,5 +1,5 @@
 /**
- * The JSON of the permissions API (`GET /api/permissions`, issue 6), shared by the route, the CLI's
+ * The JSON of the permissions API (`GET /api/permissions`), shared by the route, the CLI's
  * `--json` and the browser store. Types only.
  */
 import type { PermissionRow } from "./effective";

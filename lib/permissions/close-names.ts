@@ -1,5 +1,5 @@
 /**
- * Close names for a name that does not exist (issue 6: a misspelled tool or server is refused with
+ * Close names for a name that does not exist (docs/permissions.md: a misspelled tool or server is refused with
  * the names it could have meant): prefix matches and small edit distances, best first.
  */
 import { compare } from "./rules";

@@ -1,8 +1,7 @@
 /**
- * Our rules as Claude Code rules that make Claude Code decide what the user set (DESIGN.md
- * "Permissions"). Claude Code checks deny, then ask, then allow, and the first match wins whatever
+ * Our rules as Claude Code rules that make Claude Code decide what the user set (docs/permissions.md). Claude Code checks deny, then ask, then allow, and the first match wins whatever
  * its specificity, so a server-wide ask or deny beats a tool's allow (observed: docs/clients.md
- * "Claude Code permissions"). A server default is written as the bare `mcp__<server>` only when no
+ * "Permissions"). A server default is written as the bare `mcp__<server>` only when no
  * exception is looser than it; otherwise it is compiled into one rule per known tool. Names are the
  * sanitized Claude Code names. An allowed tool the fleet excludes is written as ask.
  */

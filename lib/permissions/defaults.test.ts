@@ -9,7 +9,7 @@ import { evaluate } from "./rules";
 import { tool } from "./test-fleet";
 import type { Decision, OurRule, PermissionTool } from "./types";
 
-// The forge server: a default, and exceptions looser and stricter than it.
+// A forge server: a default, and exceptions looser and stricter than it.
 const FORGE: PermissionTool[] = [tool("forge", "search"), tool("forge", "read.file"), tool("forge", "push"), tool("forge", "delete")];
 const rule = (toolName: string | null, decision: OurRule["decision"]): OurRule => ({ serverId: "forge", toolName, decision });
 

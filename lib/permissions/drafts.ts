@@ -1,5 +1,5 @@
 /**
- * Unsaved edits of the /permissions page (issue 6 "an unsaved-changes bar with undo"): drafts over
+ * Unsaved edits of the /permissions page: drafts over
  * the saved rules, applied to them for a live effective decision, and turned into the PUT's changes.
  * Pure, so the browser store and its tests share it.
  */

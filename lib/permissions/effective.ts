@@ -1,5 +1,5 @@
 /**
- * The effective decision of every tool (DESIGN.md "Permissions"): the decision Claude Code makes
+ * The effective decision of every tool (docs/permissions.md): the decision Claude Code makes
  * from our rules as we export them (compiled, so it equals what the user set) plus the MCP rules
  * already in the project's Claude Code settings files. An existing rule that our export replaces
  * is left out: exporting removes it.

@@ -1,7 +1,7 @@
 /**
- * Claude Code export (client-formats.md 1.2, DESIGN.md "Permissions"): `{ permissions: { allow, ask,
- * deny } }` compiled so that Claude Code decides what the user set (compile-claude.ts), with sanitized
- * names. Never a glob, so never an unanchored allow glob; an excluded tool is never allowed.
+ * Claude Code export (docs/clients.md "Permissions", docs/permissions.md): `{ permissions: { allow,
+ * ask, deny } }` compiled so that Claude Code decides what the user set (compile-claude.ts), with
+ * sanitized names. Never a glob, so never an unanchored allow glob; an excluded tool is never allowed.
  */
 import { compileClaudeRules } from "./compile-claude";
 import { compare } from "./rules";

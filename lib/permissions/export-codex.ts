@@ -1,5 +1,5 @@
 /**
- * Codex export (client-formats.md 2; docs/clients.md "Codex"): a config.toml snippet, keyed by raw
+ * Codex export (docs/clients.md "Codex", docs/permissions.md): a config.toml snippet, keyed by raw
  * tool names, where every tool gets the decision the user set (its own rule overrides the server
  * default). A default is `default_tools_approval_mode` ("approve" for allow, "prompt" for ask); a deny
  * default keeps only the exceptions in `enabled_tools`; tools whose decision differs from the default

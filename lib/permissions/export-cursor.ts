@@ -1,5 +1,5 @@
 /**
- * Cursor export (client-formats.md 3.2, 3.3): `permissions.json` `{ "mcpAllowlist": ["server:tool"] }`
+ * Cursor export (docs/clients.md): `permissions.json` `{ "mcpAllowlist": ["server:tool"] }`
  * (an allowlist only) and the CLI form `{ "permissions": { "allow": ["Mcp(server:tool)"], "deny": [...] } }`.
  * Every tool gets the decision the user set (its own rule overrides the server default). Allowed tools
  * are listed one by one (never `server:*`, so excluded tools stay out); a deny default is the

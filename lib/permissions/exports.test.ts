@@ -6,7 +6,7 @@ import { cursorText, exportCursor } from "./export-cursor";
 import { TOOLS } from "./test-fleet";
 import type { OurRule } from "./types";
 
-// Seed 003: reads allow, writes ask, refunds deny; plus a server default and an excluded tool.
+// Reads allow, writes ask, refunds deny; plus a server default and an excluded tool.
 const OURS: OurRule[] = [
   { serverId: "orders", toolName: "lookup_order", decision: "allow" },
   { serverId: "orders", toolName: "create_note", decision: "ask" },

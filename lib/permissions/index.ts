@@ -1,5 +1,5 @@
 /**
- * lib/permissions: the pure permissions model (DESIGN.md "Permissions", issue 6). No I/O, no
+ * lib/permissions: the pure permissions model (docs/permissions.md). No I/O, no
  * Node-only imports: the browser runs the same code for previews and the effective decision.
  */
 export * from "./types";
@@ -12,8 +12,8 @@ export { compileClaudeRules, expandServerNames, type CompiledClaudeRules, type C
 export { exportServers, intendedDecision, looserExceptions, STRICTNESS, type ExportServer, type ExportTool, type IntendedDecision } from "./universe";
 export { exportCodex, tomlKey, type CodexExport } from "./export-codex";
 export { cursorText, exportCursor, type CursorExport } from "./export-cursor";
-export { locateJsonError } from "./json-locate";
-export { mergeClaudeSettings, parseJsonText, type JsonProblem, type MergeResult, type OurClaudeRules } from "./merge-claude";
+export { mergeClaudeSettings, type MergeResult, type OurClaudeRules } from "./merge-claude";
+export { mcpRulesOf, readSettingsText, RULE_LISTS, type JsonProblem, type SettingsText } from "./settings-text";
 export { closeNames, editDistance } from "./close-names";
 export type * from "./api-types";
 export { applyEdits, draftChanges, draftKey, rulesWithDrafts, savedDecision, type Drafts } from "./drafts";

@@ -1,5 +1,5 @@
 /**
- * Lint of permission rules (issue 6 "Import and lint"): stale rules naming a tool or server that no
+ * Lint of permission rules: stale rules naming a tool or server that no
  * longer exists, allow/ask rules shadowed by a deny/ask that also matches (Claude Code checks deny,
  * then ask, then allow), allow globs Claude Code ignores, and tools changed since they were allowed.
  */

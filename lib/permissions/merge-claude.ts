@@ -1,17 +1,11 @@
 /**
- * Merge our rules into an existing Claude Code settings file (issue 6 "Export"): every other key,
+ * Merge our rules into an existing Claude Code settings file (docs/permissions.md): every other key,
  * and every rule that is not an MCP rule of ours, is kept where it was; only the rules we manage are
  * replaced. Pure: text in, text and a unified diff out. Parse problems are values with line and column.
  */
 import { createTwoFilesPatch } from "diff";
-import { locateJsonError } from "./json-locate";
+import { readSettingsText, RULE_LISTS, type JsonProblem } from "./settings-text";
 import type { ClaudePermissions } from "./types";
-
-export interface JsonProblem {
-  message: string;
-  line?: number;
-  column?: number;
-}
 
 export type MergeResult =
   | { ok: true; text: string; diff: string; changed: boolean }
@@ -21,21 +15,6 @@ export interface OurClaudeRules {
   permissions: ClaudePermissions;
   /** Rule names we manage (exact tool and bare server names): replaced wherever they appear. */
   managed?: readonly string[];
-}
-
-const LISTS = ["allow", "ask", "deny"] as const;
-
-type JsonObject = Record<string, unknown>;
-const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
-
-
-/** JSON.parse as a value; a syntax error is named by line and column, never quoting the text. */
-export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; error: JsonProblem } {
-  try {
-    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) };
-  } catch {
-    return { ok: false, error: locateJsonError(text) ?? { message: "not valid JSON" } };
-  }
 }
 
 function detectIndent(text: string): string {
@@ -49,26 +28,14 @@ export function mergeClaudeSettings(
   fileName = "settings.json",
 ): MergeResult {
   const hasText = existingText !== null && existingText.trim() !== "";
-  let root: JsonObject = {};
-  if (hasText) {
-    const parsed = parseJsonText(existingText);
-    if (!parsed.ok) return parsed;
-    if (!isObject(parsed.value)) return { ok: false, error: { message: "the top level is not a JSON object" } };
-    root = parsed.value;
-  }
-  if (root.permissions !== undefined && !isObject(root.permissions)) {
-    return { ok: false, error: { message: "\"permissions\" is not an object" } };
-  }
-  const permissions: JsonObject = isObject(root.permissions) ? root.permissions : {};
-  for (const list of LISTS) {
-    if (permissions[list] !== undefined && !Array.isArray(permissions[list])) {
-      return { ok: false, error: { message: `"permissions.${list}" is not an array` } };
-    }
-  }
+  const read = readSettingsText(existingText ?? "");
+  if (!read.ok) return read;
+  const root = read.root;
+  const permissions = read.permissions ?? {};
 
-  const replaced = new Set<string>([...(ours.managed ?? []), ...ourPreviousRules, ...LISTS.flatMap((l) => ours.permissions[l])]);
+  const replaced = new Set<string>([...(ours.managed ?? []), ...ourPreviousRules, ...RULE_LISTS.flatMap((l) => ours.permissions[l])]);
   const before = JSON.stringify(root);
-  for (const list of LISTS) {
+  for (const list of RULE_LISTS) {
     const current = (permissions[list] as unknown[] | undefined) ?? [];
     // Someone else's entries (non-strings included) keep their place; ours go after them.
     const kept = current.filter((entry) => typeof entry !== "string" || !replaced.has(entry));

@@ -1,10 +1,11 @@
 /**
- * Claude Code permission-rule matching for MCP tools (client-formats.md 1.2): exact `mcp__s__t`,
+ * Claude Code permission-rule matching for MCP tools (docs/clients.md): exact `mcp__s__t`,
  * bare `mcp__s`, globs anchored after a literal `mcp__s__`, and for deny/ask also unanchored `*` /
  * `mcp__*`. Evaluation is deny, then ask, then allow; the first match wins whatever its specificity.
  */
+import { compareCodeUnits } from "@/lib/json/values";
 import { claudeCodeName, sanitizeNamePart } from "@/lib/reconcile/names";
-import type { EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
+import type { Decision, EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
 
 export const LIST_ORDER: readonly RuleList[] = ["deny", "ask", "allow"];
 
@@ -69,9 +70,8 @@ export function sortRules<T extends Pick<OurRule, "serverId" | "toolName">>(rule
   );
 }
 
-export function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Code-unit order (lib/json), under the name the permissions modules use. */
+export const compare = compareCodeUnits;
 
 function describeSource(rule: SourcedRule): string {
   if (rule.source !== "ours") return rule.source;

@@ -1,5 +1,5 @@
 /**
- * Suggestions from MCP tool annotations (issue 6, seed 003: reads allow, writes ask). Only ever
+ * Suggestions from MCP tool annotations (docs/permissions.md: reads allow, writes ask). Only ever
  * shown for the user to accept; never applied on their own. Annotations are hints from the server,
  * so anything short of `readOnlyHint: true` suggests ask.
  */

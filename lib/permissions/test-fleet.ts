@@ -1,4 +1,4 @@
-/** Shared test data for the permissions tests: a small fleet shaped like seed 003's orders server. */
+/** Shared test data for the permissions tests: a small orders server (look up, create a note, refund). */
 import { claudeCodeName } from "@/lib/reconcile/names";
 import type { PermissionServer, PermissionTool } from "./types";
 

@@ -1,5 +1,5 @@
 /**
- * Types of the permissions model (DESIGN.md "Permissions", issue 6): our rules per tool and per
+ * Types of the permissions model (docs/permissions.md): our rules per tool and per
  * server, the rules already in Claude Code settings files, and the decisions derived from both.
  * Pure types: safe in the browser.
  */

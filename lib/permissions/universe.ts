@@ -1,5 +1,5 @@
 /**
- * The tools our rules speak about, each with the decision the user set (DESIGN.md "Permissions": a
+ * The tools our rules speak about, each with the decision the user set (docs/permissions.md: a
  * server default is a default, and a tool's own rule overrides it): every known tool of a server we have
  * a rule for, plus tools our rules name that the snapshot does not list (a server that is down keeps
  * its rules). Sorted by server, then tool. Every export starts from here.

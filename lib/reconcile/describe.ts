@@ -1,5 +1,5 @@
 /**
- * Final descriptions (DESIGN.md rules 3-4, "Flattening"): the idempotent `[Label] ` source tag on
+ * Final descriptions (docs/fleet-snapshot.md rules 3-4; docs/clients.md "Descriptions"): the idempotent `[Label] ` source tag on
  * collided tools, then the flattening sentence and a blank line, then the server's description; and
  * the cut Claude Code applies (4,096 characters plus `… [truncated]`, counted after the sentence).
  */

@@ -1,5 +1,5 @@
 /**
- * Tool hashes and the fleet hash (DESIGN.md "Words"): a tool hash is SHA-256 of the canonical JSON
+ * Tool hashes and the fleet hash (docs/fleet-snapshot.md "Words"): a tool hash is SHA-256 of the canonical JSON
  * of one tool as a client sends it; the fleet hash is SHA-256 over the ordered list of tool hashes
  * (a Merkle list), so one changed tool costs one tool hash, and the fleet hash changes exactly when
  * what the model sees changes: a prompt-cache key.

@@ -9,8 +9,8 @@ describe("sanitizeName", () => {
     ["spaces and slashes become _", "run tests/all", "run_tests_all", ["name:invalid-chars"]],
     ["non-ASCII becomes _", "café", "caf_", ["name:invalid-chars"]],
     ["exactly 64 stays", "b".repeat(64), "b".repeat(64), []],
-    ["over 64 is cut and suffixed", long, `${"a".repeat(55)}_${nameSuffix("srv", long)}`, ["name:too-long"]],
-    ["both at once", `x.${long}`, `x_${"a".repeat(53)}_${nameSuffix("srv", `x.${long}`)}`, ["name:invalid-chars", "name:too-long"]],
+    ["over 64 is cut and suffixed", long, `${"a".repeat(55)}_b5be3419`, ["name:too-long"]],
+    ["both at once", `x.${long}`, `x_${"a".repeat(53)}_cd626d40`, ["name:invalid-chars", "name:too-long"]],
   ])("%s", (_label, candidate, expected, codes) => {
     const result = sanitizeName(candidate, "srv", candidate);
     expect(result.name).toBe(expected);
@@ -18,10 +18,14 @@ describe("sanitizeName", () => {
     expect(result.reasons.map((r) => r.code)).toEqual(codes);
   });
 
-  test("the suffix depends on serverId:original only, so it is stable across runs", () => {
-    expect(nameSuffix("github", "x")).toBe(nameSuffix("github", "x"));
-    expect(nameSuffix("github", "x")).not.toBe(nameSuffix("linear", "x"));
-    expect(nameSuffix("github", "x")).toMatch(/^[0-9a-f]{8}$/);
+  // The first hex digits of sha256("<serverId>:<original>"), as `printf %s github:x | sha256sum` prints them.
+  test.each([
+    ["github", "x", 8, "df0c248d"],
+    ["linear", "x", 8, "37fa6fc3"],
+    ["github", "x", 16, "df0c248d8e9154cb"],
+    ["a", "search.code", 8, "a45c6a10"],
+  ])("nameSuffix(%j, %j, %i) is %j, on every run", (serverId, original, length, suffix) => {
+    expect(nameSuffix(serverId, original, length)).toBe(suffix);
   });
 
   test.each([["🙂".repeat(40)], ["-".repeat(200)], ["\u0000"], ["a".repeat(1000)]])("never throws, always valid: %j", (candidate) => {

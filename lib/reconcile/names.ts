@@ -1,5 +1,5 @@
 /**
- * Exposed and Claude Code names (DESIGN.md rules 1-2, "Words"): the `<serverId>__<original>`
+ * Exposed and Claude Code names (docs/fleet-snapshot.md rules 1-2, "Words"): the `<serverId>__<original>`
  * prefix, deterministic sanitizing with a hash suffix of `serverId:original`, and the Claude Code
  * name `mcp__<server>__<tool>` with every character outside [a-zA-Z0-9_-] replaced by `_` (never cut:
  * docs/clients.md). Never throws: every exposed name comes out matching EXPOSED_NAME_PATTERN.

@@ -1,11 +1,11 @@
 /**
- * The reconciler (DESIGN.md "Reconciliation rules" 1-7, seed 000): raw tool lists of every server
+ * The reconciler (docs/fleet-snapshot.md, rules 1-7): raw tool lists of every server
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
  */
 import { canonicalJson } from "../schema/canonical-json";
 import { sha256Hex } from "../schema/hash";
-import { isPlainObject } from "../schema/keywords";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { duplicateNameViolation, specCheck, toolIdentityViolations } from "../schema/spec";
 import { withConstraintSentence } from "../schema/flatten";
 import { descriptionLengthFinding, finalDescription } from "./describe";
@@ -57,7 +57,7 @@ const PASS_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", stat
 const SKIP_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "skipped", message: "claude-name check skipped: the tool has no name" });
 const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length", status: "pass", message: "within Claude Code's 4,096 characters (flattening sentence included)" });
 
-const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+const compare = compareCodeUnits;
 
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
 export function reconcile(servers: ServerToolList[]): FleetSnapshot {

@@ -5,7 +5,7 @@
 import { canonicalJson } from "../schema/canonical-json";
 import { checkSchema, type SchemaCheckReport } from "../schema/checks";
 import { flattenSchema, type FlattenOutcome } from "../schema/flatten";
-import { isPlainObject } from "../schema/keywords";
+import { isPlainObject } from "@/lib/json/values";
 import { schemaSpecViolations } from "../schema/spec";
 import type { CheckResult, Finding } from "./types";
 

@@ -1,7 +1,7 @@
 /**
  * Canonical JSON (RFC 8785 / JCS key order): object keys sorted recursively by UTF-16 code units,
  * no whitespace, numbers and strings as JSON.stringify writes them. The basis of every hash
- * (DESIGN.md "Words"; seed 000 shows why sorting only the top level is not enough).
+ * (docs/fleet-snapshot.md "Words"): sorting only the top level would let a nested change keep the hash.
  * Written with an explicit stack, not recursion: a server may send a schema nested thousands of
  * levels deep, and hashing it must never overflow the call stack.
  */

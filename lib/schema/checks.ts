@@ -1,20 +1,14 @@
 /**
- * The schema checks of DESIGN.md rule 5, run on the final (flattened) schema as the Claude API
+ * The schema checks of docs/fleet-snapshot.md rule 5, run on the final (flattened) schema as the Claude API
  * checks it: top-level property names and the JSON Schema 2020-12 metaschema; plus the portability
  * warnings that MCP Inspector's CLI lints (type arrays, outside $refs, bare booleans, empty subschemas).
  */
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import type { CheckResult, Finding } from "../reconcile/types";
-import {
-  ANNOTATION_KEYWORDS,
-  ARRAY_SCHEMA_KEYWORDS,
-  BOOLEAN_IDIOMATIC_KEYWORDS,
-  isPlainObject,
-  MAP_SCHEMA_KEYWORDS,
-  pointer,
-  SINGLE_SCHEMA_KEYWORDS,
-} from "./keywords";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import type { CheckResult, Finding } from "./types";
+import { pointer } from "@/lib/json/pointer";
+import { ANNOTATION_KEYWORDS, ARRAY_SCHEMA_KEYWORDS, BOOLEAN_IDIOMATIC_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords";
 import { MAX_SCHEMA_DEPTH, nestingDepth } from "./depth";
 
 /** The Claude API's rule for top-level property names. */
@@ -172,7 +166,7 @@ function metaschemaFindings(errors: ErrorObject[]): Finding[] {
     if (!current || (summaries.has(current.keyword) && !summaries.has(error.keyword))) byPath.set(error.instancePath, error);
   }
   return [...byPath.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => compareCodeUnits(a, b))
     .map(([path, error]) => {
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       const detail = allowed ? `${error.message} (${allowed.map((v) => JSON.stringify(v)).join(", ")})` : error.message;

@@ -4,7 +4,8 @@
  */
 import { canonicalJson } from "./canonical-json";
 import { MAX_SCHEMA_DEPTH } from "./depth";
-import { isPlainObject, pointer } from "./keywords";
+import { pointer } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
 
 export interface SchemaChange {
   /** JSON Pointer of the changed place ("" for the root). */

@@ -1,17 +1,19 @@
 /**
  * Flattening of root-level allOf / anyOf / oneOf into one object schema, exactly as Claude Code
- * 2.1.328 does before it sends a tool (DESIGN.md "Flattening", docs/clients.md): the kept root
- * keywords, `additionalProperties: true`, `required` always present, local `$ref` branches resolved,
- * non-object branches ignored, invalid property names dropped, conflicts merged, and the
- * `Input constraint: ...` sentence, and the stricter form given up for a looser one when the API would
- * reject it. What the flat schema no longer enforces is recorded in words.
+ * 2.1.328 does before it sends a tool (docs/clients.md "Flattening of a root `anyOf` / `oneOf` /
+ * `allOf`"): the kept root keywords, `additionalProperties: true`, `required` always present, local
+ * `$ref` branches resolved, non-object branches ignored, invalid property names dropped, conflicts
+ * merged, the `Input constraint: ...` sentence, and the stricter form given up for a looser one when
+ * the API would reject it. What the flat schema no longer enforces is recorded in words.
  * The Agent SDK view uses the same algorithm: the Claude API refuses root combinators for any host.
  */
-import type { CombinatorKeyword, Finding, FlattenInfo } from "../reconcile/types";
+import type { CombinatorKeyword, Finding, FlattenInfo } from "./types";
 import { canonicalJson } from "./canonical-json";
 import { checkMetaschema } from "./checks";
 import { nestingDepth } from "./depth";
-import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
+import { pointer, pointerTokens } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
+import { ROOT_COMBINATORS } from "./keywords";
 
 /** FlattenInfo as flattenSchema makes it: every field set. */
 export type FlattenReport = Required<Pick<FlattenInfo, "keyword" | "keywords" | "sentence" | "lost">> & Pick<FlattenInfo, "lostConstraint">;
@@ -247,8 +249,8 @@ function readBranch(root: Record<string, unknown>, raw: unknown, keyword: Combin
     const ref = raw.$ref;
     const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
     if (!match) return ignored(ref.startsWith("#") ? `refers to ${ref}, which Claude Code does not resolve` : `refers outside the document (${ref})`);
-    const container = root[match[1]];
-    const name = match[2].replace(/~1/g, "/").replace(/~0/g, "~");
+    const [key, name] = pointerTokens(ref.slice(1));
+    const container = root[key];
     node = isPlainObject(container) && Object.prototype.hasOwnProperty.call(container, name) ? container[name] : undefined;
     if (node === undefined) return ignored(`refers to ${ref}, which does not exist`);
     if (isPlainObject(node) && "$ref" in node) return ignored(`refers to ${ref}, itself a $ref (Claude Code resolves one level)`);

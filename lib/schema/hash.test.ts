@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { createTextHasher, hashJson, sha256Hex, shortHash } from "./hash";
 
-// The create_issue schema of seed 000, and the five upstream changes its buggy hash missed.
+// A create_issue schema, and five upstream changes that a hash of its top-level keys alone would miss.
 const base = {
   type: "object",
   properties: {
@@ -30,7 +30,7 @@ describe("sha256Hex", () => {
   });
 });
 
-describe("hashJson: the seed 000 lesson", () => {
+describe("hashJson sees changes at every depth", () => {
   test.each([
     ["a nested property's type", (s: any) => (s.properties.meta.properties.milestone.type = "string")],
     ["an added optional property", (s: any) => (s.properties.assignee = { type: "string" })],

@@ -1,5 +1,5 @@
 /**
- * SHA-256 hashes of canonical JSON (DESIGN.md "Words": schema, description and fleet hashes).
+ * SHA-256 hashes of canonical JSON (docs/fleet-snapshot.md "Words": schema, description and fleet hashes).
  * @noble/hashes is pure JS, so the same hashes come out in the browser and in Node.
  */
 import { sha256 } from "@noble/hashes/sha2.js";

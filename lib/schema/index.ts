@@ -14,3 +14,4 @@ export {
 } from "./checks";
 export { toolSpecViolations, toolIdentityViolations, schemaSpecViolations, duplicateNameViolation, specCheck } from "./spec";
 export { diffSchemas, summarizeSchemaDiff, type SchemaChange, type SchemaDiffSummary } from "./diff";
+export type * from "./types";

@@ -1,6 +1,6 @@
 /**
- * Which JSON Schema keywords hold subschemas, as lookup tables (after json-schema-traverse),
- * and JSON Pointer helpers, shared by the checks and the flattener.
+ * Which JSON Schema keywords hold subschemas, as lookup tables (after json-schema-traverse), shared
+ * by the checks and the flattener.
  */
 
 /** Keywords whose value is one subschema. */
@@ -32,7 +32,7 @@ export const MAP_SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
   "properties",
 ]);
 
-/** The root combinators that are flattened (DESIGN.md "Flattening"). */
+/** The root combinators that are flattened (docs/fleet-snapshot.md, rule 4). */
 export const ROOT_COMBINATORS = ["allOf", "anyOf", "oneOf"] as const;
 
 /** Keywords that describe but never constrain: a schema holding only these accepts anything. */
@@ -57,19 +57,3 @@ export const BOOLEAN_IDIOMATIC_KEYWORDS: ReadonlySet<string> = new Set([
   "unevaluatedItems",
   "unevaluatedProperties",
 ]);
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** One JSON Pointer reference token (RFC 6901: `~` -> `~0`, `/` -> `~1`). */
-export function pointerToken(token: string | number): string {
-  const text = String(token);
-  return text.includes("~") || text.includes("/") ? text.replace(/~/g, "~0").replace(/\//g, "~1") : text;
-}
-
-export function pointer(base: string, ...tokens: (string | number)[]): string {
-  let out = base;
-  for (const token of tokens) out += "/" + pointerToken(token);
-  return out;
-}

@@ -1,9 +1,9 @@
 /**
- * MCP-level spec violations, per tool and never per server (DESIGN.md rule 6): a tool with no
+ * MCP-level spec violations, per tool and never per server (docs/fleet-snapshot.md, rule 6): a tool with no
  * name, a missing inputSchema, a root that is not `type: "object"`, a name listed twice by one server.
  */
-import type { CheckResult, Finding } from "../reconcile/types";
-import { isPlainObject } from "./keywords";
+import type { CheckResult, Finding } from "./types";
+import { isPlainObject } from "@/lib/json/values";
 
 /** Every spec violation of one tool: its identity (object, name) and its inputSchema. */
 export function toolSpecViolations(tool: unknown): Finding[] {

@@ -1,19 +1,17 @@
-// The server's live fleet and its event stream, with real fixture MCP servers over stdio: created once
-// and lazily from the launcher's env, answering while servers still connect, states published as
-// `fleet` events, and an SSE subscription that ends when its client goes.
+// The server's live fleet, with real fixture MCP servers over stdio: created once and lazily from the
+// launcher's env, answering while servers still connect, states published as `fleet` events.
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-import { GET as events } from "@/app/api/events/route";
 import { fixtureSpecPath, rawServerCommand } from "@/e2e/fixtures/fixture-servers";
 import { FleetError } from "@/lib/errors";
 import type { FleetState } from "@/lib/fleet/types";
 
 import { configPathsFromEnv, getFleetContext, timeoutFromEnv } from "./context";
-import { subscribeEvents, subscriberCount, type FleetEvent } from "./event-bus";
+import { subscribeEvents, type FleetEvent } from "./event-bus";
 
 const SHUTDOWN = Symbol.for("mcp-fleet.shutdown");
 let dir: string;
@@ -85,41 +83,5 @@ describe("getFleetContext", () => {
       .toContain("ready");
     expect(await getFleetContext()).toBe(first);
     stop();
-  });
-});
-
-describe("GET /api/events", () => {
-  test("sends the current fleet state first, then bus events, and unsubscribes when the client goes", async () => {
-    const before = subscriberCount();
-    const client = new AbortController();
-    const response = await events(new Request("http://127.0.0.1/api/events", { signal: client.signal }), undefined);
-    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    expect(subscriberCount()).toBe(before + 1);
-
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let text = "";
-    while (!text.includes("event: fleet\n")) text += (await reader.read()).value ?? "";
-    const { publishEvent } = await import("./event-bus");
-    publishEvent("history", { note: "line\nbreak" });
-    while (!text.includes("event: history\n")) text += (await reader.read()).value ?? "";
-
-    const blocks = text.split("\n\n").filter((block) => block.startsWith("event: "));
-    expect(blocks[0]).toMatch(/^event: fleet\ndata: \{.*"basic".*\}$/);
-    expect(blocks.at(-1)).toBe('event: history\ndata: {"note":"line\\nbreak"}');
-
-    client.abort();
-    await expect.poll(() => subscriberCount()).toBe(before);
-  });
-
-  test("a client that stops reading is dropped before its queue holds more than a bounded amount", async () => {
-    const before = subscriberCount();
-    const response = await events(new Request("http://127.0.0.1/api/events"), undefined);
-    expect(subscriberCount()).toBe(before + 1);
-    const { publishEvent } = await import("./event-bus");
-    const big = "x".repeat(1024 * 1024);
-    // Nobody reads response.body: without a bound every one of these would stay queued.
-    for (let i = 0; i < 40 && subscriberCount() > before; i++) publishEvent("history", { big });
-    expect(subscriberCount()).toBe(before);
-    await expect(response.body!.getReader().read()).rejects.toThrow(/stopped reading/);
   });
 });

@@ -1,6 +1,5 @@
 /**
- * The server's one live fleet (issue 3 "Serving it", brief interface 5): configs from the launcher's
- * `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
  * events, and the folders derived from the primary config. Created lazily on first use, once per
  * process (on globalThis: route bundles and dev reloads share it), never at import time.
  */
@@ -10,10 +9,13 @@ import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadedConfig } f
 import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
+import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
-import { attachHistory } from "@/lib/history/attach";
-import { publishEvent } from "@/lib/server/event-bus";
-import { logServerError, rememberSecrets } from "@/lib/server/log";
+import type { HistoryStore } from "@/lib/history/store";
+import { followConfigFiles } from "./config-reload";
+import { publishEvent } from "./event-bus";
+import { attachHistory, attachedHistoryStore } from "./live-history";
+import { logServerError, rememberSecrets } from "./log";
 
 export interface FleetContext {
   manager: FleetManager;
@@ -58,16 +60,21 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
 async function createContext(env: Record<string, string | undefined>): Promise<FleetContext> {
   const paths = configPathsFromEnv(env);
   const demo = paths.length === 0;
-  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env });
+  // Servers get the terminal's environment, as their client would (not the server's, which Next changed).
+  const shellEnv = launchShellEnvironment();
+  const runDir = env.MCP_FLEET_CWD ?? process.cwd();
+  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env: shellEnv, runDir });
   for (const server of loaded.servers) rememberSecrets(server);
 
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
-  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env) });
+  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDirOf(loaded) ?? runDir });
   manager.subscribe((state) => publishEvent("fleet", state));
-  attachHistory(manager, dataDirOf(loaded, env)); // records every new state in history.db, publishes `history`
+  attachHistory(manager, dataDirOf(loaded, env)); // records every settled state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
+  // A config edited while the dashboard runs is applied, and the user told what changed.
+  if (!demo) followConfigFiles(manager, loaded, paths, { env: shellEnv, runDir });
 
   return {
     manager,
@@ -96,4 +103,12 @@ export function getFleetContext(): Promise<FleetContext> {
     });
   }
   return g[CONTEXT_KEY];
+}
+
+/** For route handlers: the live fleet and its history store. */
+export async function getHistory(): Promise<{ context: FleetContext; store: HistoryStore }> {
+  const context = await getFleetContext();
+  // createContext attaches it; this covers a context created before the history existed (dev reloads).
+  attachHistory(context.manager, context.dataDir);
+  return { context, store: attachedHistoryStore() };
 }

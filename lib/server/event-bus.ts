@@ -1,5 +1,5 @@
 /**
- * The one in-process event stream the dashboard pushes over SSE (`GET /api/events`, DESIGN.md
+ * The one in-process event stream the dashboard pushes over SSE (`GET /api/events`, docs/architecture.md
  * "Architecture"): the manager's states go out as `fleet`, history as `history`, permissions as
  * `permissions`. Kept on globalThis so every route bundle and dev reload shares one bus.
  */

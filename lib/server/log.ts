@@ -1,5 +1,5 @@
 /**
- * Server-side logging that cannot leak a secret (brief: "Secrets never appear in ... logs"): every
+ * Server-side logging that cannot leak a secret (docs/security.md): every
  * env and header value the server knows is remembered here and masked out of what it writes.
  */
 import "server-only";

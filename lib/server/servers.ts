@@ -1,34 +1,15 @@
 /**
- * Runtime server changes behind `POST /api/servers`, `DELETE /api/servers/<id>`, reconnect and refresh
- * (issue 3 API): the body is checked at the boundary, the entry is read by lib/config exactly like a
- * Claude Code `mcpServers` entry, and only redacted details ever go back.
+ * Runtime server changes behind `POST /api/servers`, `DELETE /api/servers/<id>`, reconnect and
+ * refresh: the entry is read by lib/config exactly like a Claude Code `mcpServers` entry, and only
+ * redacted details ever go back.
  */
 import "server-only";
-
-import { z } from "zod";
 
 import { parseServerEntry, type ConfigFinding, type ConfigSource } from "@/lib/config";
 import { FleetError } from "@/lib/errors";
 import type { ServerDetails } from "@/lib/fleet/types";
-import type { FleetContext } from "@/lib/server/context";
-import { rememberSecrets } from "@/lib/server/log";
-
-export const SERVER_ID = /^[A-Za-z0-9_-]+$/;
-
-export const AddServerBody = z
-  .object({
-    id: z
-      .string({ error: "must be a string" })
-      .min(1, "must not be empty")
-      .max(128, "must be at most 128 characters")
-      .regex(SERVER_ID, "must use only letters, digits, '_' and '-' (like a Claude Code server name)"),
-    config: z.record(z.string(), z.unknown(), { error: "must be an object: an mcpServers entry such as { \"command\": ..., \"args\": [...] }" }),
-  })
-  .strict();
-
-export type AddServerBody = z.infer<typeof AddServerBody>;
-
-export const RefreshBody = z.object({ id: z.string().min(1).optional() }).strict();
+import type { FleetContext } from "./context";
+import { rememberSecrets } from "./log";
 
 /** Where a runtime entry came from, for findings that name the place. */
 export function runtimeSource(id: string): ConfigSource {
@@ -48,7 +29,7 @@ export function requireServer(context: FleetContext, id: string): ServerDetails 
 /** Add a server at runtime; returns its (redacted) details and the config's warnings. */
 export async function addServer(
   context: FleetContext,
-  body: AddServerBody,
+  body: { id: string; config: Record<string, unknown> },
   env: Record<string, string | undefined>,
 ): Promise<{ server: ServerDetails | null; findings: ConfigFinding[] }> {
   const { server, findings } = parseServerEntry(body.id, body.config, runtimeSource(body.id), env);

@@ -1,5 +1,5 @@
 /**
- * The project's Claude Code settings files (issue 6 "Import" and "Export"): read the MCP rules in
+ * The project's Claude Code settings files (docs/permissions.md): read the MCP rules in
  * `.claude/settings.json` and `.claude/settings.local.json`, and merge-write our rules into one of
  * them: preview first (diff + a token of the file's bytes), then write only if the file still has
  * those bytes, atomically (temp file + rename in the same folder) with a backup beside it.
@@ -11,7 +11,7 @@ import { copyFile, link, mkdir, readFile, rename, unlink, writeFile } from "node
 import path from "node:path";
 
 import { FleetError } from "@/lib/errors";
-import { isMcpRule, mergeClaudeSettings, parseJsonText, type ExistingRule, type OurClaudeRules, type RuleList } from "@/lib/permissions";
+import { mcpRulesOf, mergeClaudeSettings, readSettingsText, type ExistingRule, type OurClaudeRules } from "@/lib/permissions";
 
 export type SettingsTarget = "settings" | "settings.local";
 export const SETTINGS_TARGETS: readonly SettingsTarget[] = ["settings.local", "settings"];
@@ -76,26 +76,9 @@ async function readBytes(file: string): Promise<Buffer | null> {
 
 /** The MCP rules of a settings file's text, or the problem that keeps us from reading them. */
 export function rulesOfSettingsText(text: string, label: string): { rules: ExistingRule[]; error?: SettingsProblem } {
-  if (text.trim() === "") return { rules: [] };
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return { rules: [], error: { file: label, ...parsed.error } };
-  const root = parsed.value;
-  if (typeof root !== "object" || root === null || Array.isArray(root)) {
-    return { rules: [], error: { file: label, message: "the top level is not a JSON object" } };
-  }
-  const permissions = (root as Record<string, unknown>).permissions;
-  if (permissions === undefined) return { rules: [] };
-  if (typeof permissions !== "object" || permissions === null || Array.isArray(permissions)) {
-    return { rules: [], error: { file: label, message: '"permissions" is not an object' } };
-  }
-  const rules: ExistingRule[] = [];
-  for (const list of ["deny", "ask", "allow"] as RuleList[]) {
-    const entries = (permissions as Record<string, unknown>)[list];
-    if (entries === undefined) continue;
-    if (!Array.isArray(entries)) return { rules: [], error: { file: label, message: `"permissions.${list}" is not an array` } };
-    for (const rule of entries) if (typeof rule === "string" && isMcpRule(rule)) rules.push({ file: label, list, rule });
-  }
-  return { rules };
+  const read = readSettingsText(text);
+  if (!read.ok) return { rules: [], error: { file: label, ...read.error } };
+  return { rules: mcpRulesOf(read.permissions, label) };
 }
 
 export async function readSettingsFile(file: string, target: SettingsTarget, label = settingsLabel(target)): Promise<SettingsFileReport> {

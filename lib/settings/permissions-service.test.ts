@@ -6,7 +6,7 @@ import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
 import { reconcile } from "@/lib/reconcile";
 import { applyChanges, checkChange, ourRules, permissionsView, previousRuleNames, renderExport } from "./permissions-service";
 
-// The real history database (HISTORY's store and migrations) and the real reconciler: no mocks.
+// The real history database (the history store and its migrations) and the real reconciler: no mocks.
 let dir: string;
 let store: HistoryStore;
 let clock = "2026-01-01T00:00:00.000Z";

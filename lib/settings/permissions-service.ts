@@ -1,9 +1,11 @@
 /**
- * The permissions feature on the server side (issue 6), shared by the API routes and the CLI: our
+ * The permissions feature on the server side, shared by the API routes and the CLI: our
  * rules from the history database, the project's settings files, the view with effective decisions
  * and lint, checked changes (an unknown server or tool is refused with close names), and exports.
  */
 import "server-only";
+
+import path from "node:path";
 
 import { FleetError } from "@/lib/errors";
 import { loadPermissionChanges, loadPermissionRules, savePermissionRules, toolVersions } from "@/lib/history/permission-rules";
@@ -28,6 +30,15 @@ import {
 } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { readProjectSettings, type SettingsFileReport } from "./claude-settings";
+
+/**
+ * Which project's `.claude/` settings the feature reads and writes: the config's project folder; the
+ * demo fleet has none, so it uses `<dataDir>/project` (never this repository).
+ */
+export function permissionsProjectDir(projectDir: string | null, dataDir: string, demo: boolean): string | null {
+  if (projectDir && !demo) return projectDir;
+  return demo ? path.join(dataDir, "project") : null;
+}
 
 export function ourRules(store: HistoryStore): OurRule[] {
   return loadPermissionRules(store).map((r) => ({ serverId: r.serverId, toolName: r.toolName, decision: r.decision, setAt: r.updatedAt }));

@@ -1,5 +1,5 @@
 /**
- * The history slice (issue 5): drift events as the server sent them (live via the `history` SSE
+ * The history slice: drift events as the server sent them (live via the `history` SSE
  * event), the review queue, the Markdown report, and per-tool version timelines and diffs. Server
  * truth flows down: every change is an API call, then a reload or the next event.
  */

@@ -1,5 +1,5 @@
 /**
- * The permissions slice (issue 6): the server's permissions view (live via the `permissions` SSE
+ * The permissions slice: the server's permissions view (live via the `permissions` SSE
  * event), the unsaved drafts with an undo stack (edits stay local until saved, then one PUT), and the
  * settings export's preview and token-checked write.
  */

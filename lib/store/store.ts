@@ -1,16 +1,15 @@
 /**
- * The browser store (zustand 5, "Next.js guide" + "slices pattern", STYLE.md): a factory so every
+ * The browser store (zustand 5, "Next.js guide" + "slices pattern"): a factory so every
  * provider gets its own store, slices combined in exactly one place below, and the table of SSE
  * event types the provider routes to slice actions.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
-// ─── COMBINE POINT (1/3): slice imports. HISTORY and PERMISSIONS each add one line here. ───
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
 
-// ─── COMBINE POINT (2/3): the store type is the intersection of every slice (`State & Actions`). ───
+/** The intersection of every slice (`State & Actions`). */
 export type FleetStore = FleetSlice &
   UiSlice &
   HistorySlice &
@@ -24,24 +23,17 @@ export function createFleetStore(): FleetStoreApi {
     ...createUiSlice(...a),
     ...createHistorySlice(...a),
     ...createPermissionsSlice(...a),
-    // ─── COMBINE POINT (3/3): add `...createHistorySlice(...a),` / `...createPermissionsSlice(...a),` here. ───
   }));
 }
 
-/**
- * SSE event type -> what to do with its data. `fleet` is the FleetState; HISTORY and PERMISSIONS add
- * their own line (e.g. `history: (store, data) => store.getState().receiveHistoryEvent(data)`).
- */
+/** SSE event type -> the slice action that takes its data (`fleet` is the FleetState). */
 export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown) => void> = {
   fleet: (store, data) => store.getState().receiveFleet(data as FleetSlice["fleet"] & object),
   history: (store, data) => store.getState().receiveHistoryEvent(data as Parameters<HistorySlice["receiveHistoryEvent"]>[0]),
   permissions: (store, data) => store.getState().receivePermissions(data as Parameters<PermissionsSlice["receivePermissions"]>[0]),
 };
 
-/**
- * Loads run once when the provider mounts, after the fleet. A slice that needs its own data at
- * start adds its action here (e.g. `(store) => store.getState().loadHistory()`).
- */
+/** Loads run once when the provider mounts: the fleet; every other view loads when its page opens. */
 export const STARTUP_LOADS: Array<(store: FleetStoreApi) => Promise<void> | void> = [
   (store) => store.getState().loadFleet(),
 ];

@@ -1,6 +1,6 @@
 /**
- * Table state <-> URL search params (issue 4: "filters and selection live in the URL, so a view can
- * be shared"). Pure: `q` search, `sort=col` / `sort=-col`, one param per faceted filter
+ * Table state <-> URL search params (filters and selection live in the URL, so a view can
+ * be shared). Pure: `q` search, `sort=col` / `sort=-col`, one param per faceted filter
  * (comma-separated values), `hide` hidden columns, `open` expanded rows, `sel` the selected row.
  */
 

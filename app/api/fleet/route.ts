@@ -1,5 +1,5 @@
 /** `GET /api/fleet`: the live FleetState (snapshot plus per-server details, configs redacted). */
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
 
 export const runtime = "nodejs";

@@ -1,7 +1,7 @@
-/** `GET /api/history?kind=&server=&since=&limit=`: drift events, newest first (issue 5). */
-import { apiRoute } from "@/lib/api/route";
-import { parseEventQuery } from "@/lib/history/api";
-import { getHistory } from "@/lib/history/server-store";
+/** `GET /api/history?kind=&server=&since=&limit=`: drift events, newest first. */
+import { getHistory } from "@/lib/server/context";
+import { apiRoute } from "@/lib/server/route";
+import { parseEventQuery } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -4,8 +4,8 @@
  * `PUT /api/permissions` `{ changes: [{ serverId, toolName | null, decision }] }`: saved in one
  * transaction, each change recorded; an unknown server or tool is refused with close names.
  */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
-import { getPermissions, putPermissions } from "@/lib/settings/permissions-api";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
+import { getPermissions, putPermissions } from "@/lib/server/permissions";
 import { putBody } from "./schema";
 
 export const runtime = "nodejs";

@@ -1,7 +1,8 @@
 /** `POST /api/refresh` (optional body `{ id }`): re-list tools of every server, or of one; answers the new FleetState. */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
-import { RefreshBody, requireServer } from "@/lib/server/servers";
+import { requireServer } from "@/lib/server/servers";
+import { RefreshBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

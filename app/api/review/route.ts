@@ -1,7 +1,7 @@
-/** `GET /api/review`: everything since the last review; `POST /api/review` `{ eventIds }` or `{ all: true }`: mark reviewed (issue 5). */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
-import { ReviewBody } from "@/lib/history/api";
-import { getHistory } from "@/lib/history/server-store";
+/** `GET /api/review`: everything since the last review; `POST /api/review` `{ eventIds }` or `{ all: true }`: mark reviewed. */
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
+import { getHistory } from "@/lib/server/context";
+import { ReviewBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 /** `POST /api/servers` `{ id, config: <mcpServers entry> }`: add a server at runtime (201, redacted details). */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
-import { AddServerBody, addServer } from "@/lib/server/servers";
+import { addServer } from "@/lib/server/servers";
+import { AddServerBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

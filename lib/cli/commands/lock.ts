@@ -1,15 +1,18 @@
 /**
  * `fleet lock --config F [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed baseline, from the
- * live fleet (issue 5 "The lock file and CI").
+ * live fleet.
  */
-import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { parseFlags } from "../flags";
+import { asCliErrors, observeLiveFleet } from "../live-fleet";
 import { buildLock } from "@/lib/history/lock";
 import { writeLockFile } from "@/lib/history/lock-file";
 import type { Command } from "../io";
 
+export const usage = "usage: fleet lock [--config <file> ...] [--timeout <ms>]";
+
 export const run: Command = (args, io) =>
   asCliErrors(async () => {
-    const flags = parseHistoryFlags(args);
+    const flags = parseFlags(args, ["config", "timeout"]);
     const { state, lockFile } = await observeLiveFleet(flags, io);
     const { lock, skipped } = buildLock(state.snapshot);
     for (const s of skipped) {

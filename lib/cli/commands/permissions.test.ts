@@ -5,7 +5,7 @@ import { beforeAll, expect, test } from "vitest";
 import { main } from "../main";
 import type { CliIO } from "../io";
 
-// A real project: a .mcp.json with two real stdio servers (seed 003's orders on raw-server.mjs, and server-memory).
+// A real project: a .mcp.json with two real stdio servers (an orders server on raw-server.mjs, and server-memory).
 const repo = path.resolve(__dirname, "../../..");
 let project: string;
 

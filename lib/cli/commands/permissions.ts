@@ -1,5 +1,5 @@
 /**
- * `fleet permissions set|export|list|lint` (issue 6): the same rules, checks and exports as the
+ * `fleet permissions set|export|list|lint`: the same rules, checks and exports as the
  * /permissions page, over the live fleet of `--config F` (none: the demo fleet) and its history database.
  */
 import path from "node:path";
@@ -11,54 +11,17 @@ import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
 import { exportClaude, untrustedAllowWarning, type ExportFormat, type RuleDecision } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/settings/claude-settings";
-import { applyChanges, EXPORT_FORMATS, ourRules, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
-import { permissionsProjectDir } from "@/lib/settings/project-dir";
+import { applyChanges, EXPORT_FORMATS, ourRules, permissionsProjectDir, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
+import { parseFlags, type Flags } from "../flags";
 import { CliError, type CliIO, type Command } from "../io";
 import { loadFleetConfig } from "../load-fleet-config";
 
-const USAGE = [
+export const usage = [
   "usage: fleet permissions set    [--config F]... [--timeout MS] <server>[:<tool>] allow|ask|deny|none",
   "       fleet permissions export [--config F]... --format claude|codex|cursor|cursor-cli [--write PATH]",
   "       fleet permissions list   [--config F]... [--json]",
   "       fleet permissions lint   [--config F]...",
 ].join("\n");
-
-interface Flags {
-  configs: string[];
-  timeoutMs?: number;
-  format?: ExportFormat;
-  write?: string;
-  json: boolean;
-  positional: string[];
-}
-
-function parseFlags(args: string[]): Flags {
-  const flags: Flags = { configs: [], json: false, positional: [] };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const name = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = () => {
-      const v = eq > 0 ? arg.slice(eq + 1) : args[++i];
-      if (v === undefined || v === "") throw new CliError(`${name} needs a value`);
-      return v;
-    };
-    if (name === "--config" || name === "-c") flags.configs.push(value());
-    else if (name === "--timeout") {
-      const ms = Number(value());
-      if (!Number.isInteger(ms) || ms <= 0) throw new CliError("--timeout takes a positive number of milliseconds");
-      flags.timeoutMs = ms;
-    } else if (name === "--format") {
-      const format = value();
-      if (!EXPORT_FORMATS.includes(format as ExportFormat)) throw new CliError(`--format is one of ${EXPORT_FORMATS.join(", ")}, got "${format}"`);
-      flags.format = format as ExportFormat;
-    } else if (name === "--write") flags.write = value();
-    else if (name === "--json") flags.json = true;
-    else if (name.startsWith("-")) throw new CliError(`unknown option "${arg}"\n${USAGE}`);
-    else flags.positional.push(arg);
-  }
-  return flags;
-}
 
 interface Live {
   loaded: LoadedConfig;
@@ -94,8 +57,8 @@ function isProjectSettings(file: string, home: string | undefined): boolean {
 }
 
 async function set(flags: Flags, io: CliIO): Promise<number> {
-  const [target, decision, ...rest] = flags.positional;
-  if (!target || !decision || rest.length > 0) throw new CliError(USAGE);
+  const [target, decision, ...rest] = flags.positionals;
+  if (!target || !decision || rest.length > 0) throw new CliError("set takes <server>[:<tool>] and a decision, e.g. `fleet permissions set github:delete_repo deny`");
   if (!DECISIONS.includes(decision as RuleDecision)) throw new CliError(`the decision is one of ${DECISIONS.join(", ")}, got "${decision}"`);
   const colon = target.indexOf(":");
   const serverId = colon < 0 ? target : target.slice(0, colon);
@@ -109,8 +72,8 @@ async function set(flags: Flags, io: CliIO): Promise<number> {
 }
 
 async function exportRules(flags: Flags, io: CliIO): Promise<number> {
-  if (!flags.format) throw new CliError(`--format is required\n${USAGE}`);
-  const format = flags.format;
+  if (!flags.format) throw new CliError("--format is required");
+  const format = flags.format as ExportFormat;
   return withLive(flags, io, async ({ snapshot, store }) => {
     const ours = ourRules(store);
     const rendered = renderExport(format, ours, snapshot);
@@ -177,14 +140,9 @@ async function lint(flags: Flags, io: CliIO): Promise<number> {
 
 export const run: Command = async (args, io) => {
   const [sub, ...rest] = args;
-  const flags = parseFlags(rest);
-  if (sub === "set") return set(flags, io);
-  if (sub === "export") return exportRules(flags, io);
-  if (sub === "list") return list(flags, io);
-  if (sub === "lint") return lint(flags, io);
-  if (sub === "--help" || sub === "-h" || sub === "help") {
-    io.out(USAGE);
-    return 0;
-  }
-  throw new CliError(sub ? `unknown subcommand "${sub}"\n${USAGE}` : USAGE);
+  if (sub === "set") return set(parseFlags(rest, ["config", "timeout"], { positionals: true }), io);
+  if (sub === "export") return exportRules(parseFlags(rest, ["config", "timeout", "format", "write"], { choices: { format: EXPORT_FORMATS } }), io);
+  if (sub === "list") return list(parseFlags(rest, ["config", "timeout", "json"]), io);
+  if (sub === "lint") return lint(parseFlags(rest, ["config", "timeout"]), io);
+  throw new CliError(sub ? `unknown subcommand "${sub}" (set, export, list or lint)` : "name a subcommand: set, export, list or lint");
 };

@@ -104,15 +104,15 @@ describe("fleet reconcile", () => {
 
   test.each([
     [["--tools", "x=missing.json"], "fleet reconcile: missing.json: cannot read (no such file)"],
-    [["--tools", "x=not-json.json"], "fleet reconcile: not-json.json: not JSON (Expected double-quoted property name at line 1, column 29)"],
+    [["--tools", "x=not-json.json"], "fleet reconcile: not-json.json: not JSON (expected a property name in double quotes at line 1, column 29)"],
     [["--tools", "x=no-tools.json"], 'fleet reconcile: no-tools.json: has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)'],
     [["--tools", `x=${join(scratch, "error.json")}`], `fleet reconcile: ${join(scratch, "error.json")}: holds a JSON-RPC error (Method not found), not a tools list`],
     [["--tools", `x=${join(scratch, "a-folder")}`], `fleet reconcile: ${join(scratch, "a-folder")}: cannot read (is a directory)`],
     [["--tools", "a=github.json", "--tools", "a=linear.json"], 'fleet reconcile: server id "a" is given twice (github.json and linear.json); give each server its own id'],
-    [["--tools", "github.json"], 'fleet reconcile: --tools "github.json" is not <serverId>=<file>; usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]'],
-    [["--tools"], "fleet reconcile: --tools needs <serverId>=<file>; usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]"],
-    [[], "fleet reconcile: no --tools given; usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]"],
-    [["--verbose"], 'fleet reconcile: unknown argument "--verbose"; usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]'],
+    [["--tools", "github.json"], 'fleet reconcile: --tools "github.json" is not <serverId>=<file>'],
+    [["--tools"], "fleet reconcile: --tools needs a value"],
+    [[], "fleet reconcile: no --tools given"],
+    [["--verbose"], 'fleet reconcile: unknown option "--verbose"'],
   ])("%j fails with one line", async (args, line) => {
     const { code, stdout, lines } = await fleet(args);
     expect(code).toBe(2);

@@ -1,16 +1,17 @@
 /**
- * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]` (issue 2, "The command"):
- * reconciles saved tools/list responses without connecting to anything, and prints the summary or,
+ * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]`: reconciles saved tools/list responses without connecting to anything, and prints the summary or,
  * with --json, the FleetSnapshot. A bad file is one line naming it; a bad tool is part of the answer.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { parseJsonText } from "@/lib/json/json-text";
 import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { formatSnapshotSummary } from "../format-snapshot";
+import { parseFlags } from "../flags";
 import { CliError, type Command } from "../io";
 
-const USAGE = "usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]";
+export const usage = "usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]";
 
 export interface ReconcileArgs {
   sources: { serverId: string; file: string }[];
@@ -18,31 +19,19 @@ export interface ReconcileArgs {
 }
 
 export function parseReconcileArgs(args: string[]): ReconcileArgs {
-  const parsed: ReconcileArgs = { sources: [], json: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--json") {
-      parsed.json = true;
-    } else if (arg === "--tools" || arg.startsWith("--tools=")) {
-      const value = arg === "--tools" ? args[++i] : arg.slice("--tools=".length);
-      if (value === undefined || value === "") throw new CliError(`--tools needs <serverId>=<file>; ${USAGE}`);
-      const eq = value.indexOf("=");
-      if (eq <= 0 || eq === value.length - 1) {
-        throw new CliError(`--tools ${JSON.stringify(value)} is not <serverId>=<file>; ${USAGE}`);
-      }
-      const serverId = value.slice(0, eq);
-      const file = value.slice(eq + 1);
-      const earlier = parsed.sources.find((s) => s.serverId === serverId);
-      if (earlier) throw new CliError(`server id ${JSON.stringify(serverId)} is given twice (${earlier.file} and ${file}); give each server its own id`);
-      parsed.sources.push({ serverId, file });
-    } else if (arg === "--help" || arg === "-h") {
-      throw new CliError(USAGE, 0);
-    } else {
-      throw new CliError(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
-    }
+  const flags = parseFlags(args, ["tools", "json"]);
+  const sources: ReconcileArgs["sources"] = [];
+  for (const value of flags.tools) {
+    const eq = value.indexOf("=");
+    if (eq <= 0 || eq === value.length - 1) throw new CliError(`--tools "${value}" is not <serverId>=<file>`);
+    const serverId = value.slice(0, eq);
+    const file = value.slice(eq + 1);
+    const earlier = sources.find((s) => s.serverId === serverId);
+    if (earlier) throw new CliError(`server id "${serverId}" is given twice (${earlier.file} and ${file}); give each server its own id`);
+    sources.push({ serverId, file });
   }
-  if (parsed.sources.length === 0) throw new CliError(`no --tools given; ${USAGE}`);
-  return parsed;
+  if (sources.length === 0) throw new CliError("no --tools given");
+  return { sources, json: flags.json };
 }
 
 /** The tools array of a saved tools/list response: `{"result":{"tools":[...]}}`, `{"tools":[...]}` or `[...]`. */
@@ -58,15 +47,6 @@ export function toolsOfResponse(data: unknown): unknown[] | string {
   return 'has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)';
 }
 
-function jsonErrorPlace(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const match = /position (\d+)/.exec(message);
-  if (!match) return message;
-  const position = Number(match[1]);
-  const before = text.slice(0, position).split("\n");
-  return `${message.replace(/ in JSON at position \d+.*$/, "")} at line ${before.length}, column ${before[before.length - 1].length + 1}`;
-}
-
 async function readServer(serverId: string, file: string, cwd: string): Promise<ServerToolList> {
   const full = path.resolve(cwd, file);
   let text: string;
@@ -77,13 +57,9 @@ async function readServer(serverId: string, file: string, cwd: string): Promise<
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : String(code ?? error);
     throw new CliError(`${file}: cannot read (${why})`);
   }
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new CliError(`${file}: not JSON (${jsonErrorPlace(text, error)})`);
-  }
-  const tools = toolsOfResponse(data);
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) throw new CliError(`${file}: not JSON (${parsed.error.message} at line ${parsed.error.line}, column ${parsed.error.column})`);
+  const tools = toolsOfResponse(parsed.value);
   if (typeof tools === "string") throw new CliError(`${file}: ${tools}`);
   return { id: serverId, status: "ready", tools };
 }

@@ -1,15 +1,18 @@
 /**
- * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown (issue 5).
+ * `fleet report --config F [--since ISO] [--timeout MS]`: the weekly review as Markdown.
  * Records the live observation in the data folder's history first, so the report is current.
  */
-import { asCliErrors, observeLiveFleet, parseHistoryFlags } from "@/lib/history/cli-support";
+import { parseFlags } from "../flags";
+import { asCliErrors, observeLiveFleet } from "../live-fleet";
 import { renderReport } from "@/lib/history/report";
 import { HistoryStore } from "@/lib/history/store";
 import type { Command } from "../io";
 
+export const usage = "usage: fleet report [--config <file> ...] [--since <ISO time>] [--timeout <ms>]";
+
 export const run: Command = (args, io) =>
   asCliErrors(async () => {
-    const flags = parseHistoryFlags(args, { since: true });
+    const flags = parseFlags(args, ["config", "timeout", "since"]);
     const { state, dataDir } = await observeLiveFleet(flags, io);
     const store = HistoryStore.open(dataDir);
     try {

@@ -95,7 +95,7 @@ describe("fleet snapshot", () => {
     [["--config"], "--config needs a value"],
     [["--config", "a.json", "--timeout", "soon"], '--timeout takes a whole number of milliseconds above 0, not "soon"'],
     [["--config", "a.json", "--timeout", "0"], '--timeout takes a whole number of milliseconds above 0, not "0"'],
-    [["--config", "a.json", "--verbose"], 'unknown argument "--verbose"'],
+    [["--config", "a.json", "--verbose"], 'unknown option "--verbose"'],
     [["--config", "a.json", "--json=yes"], "--json takes no value"],
   ])("bad arguments %j are one line: %s", (args, message) => {
     const error = (() => {

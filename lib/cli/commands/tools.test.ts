@@ -86,7 +86,8 @@ describe("arguments", () => {
     [["--config", "a", "--client", "cursor"], '--client is one of claude-code, claude-code@2.1.194, codex, agent-sdk, not "cursor"'],
     [["--config", "a", "--timeout", "0"], "--timeout takes a whole number"],
     [["--config", "a", "--json=yes"], "--json takes no value"],
-    [["--config", "a", "--nope"], 'unknown argument "--nope"'],
+    [["--config", "a", "--nope"], 'unknown option "--nope"'],
+    [["--config", "a", "--client"], "--client needs a value"],
   ])("%j is refused: %s", (args, message) => {
     expect(() => parseToolsArgs(args)).toThrow(CliError);
     expect(() => parseToolsArgs(args)).toThrow(message);

@@ -13,12 +13,14 @@ import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type Cli
 import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { observeFleet } from "@/lib/fleet/snapshot-fleet";
 import { readProjectSettings } from "@/lib/settings/claude-settings";
+import { parseFlags } from "../flags";
 import { formatClientView, type SettingsRead } from "../format-view";
 import { CliError, type CliIO, type Command } from "../io";
 import { loadFleetConfig } from "../load-fleet-config";
 
-const CHOICES = Object.keys(CLIENT_CHOICES).join("|");
-const USAGE = `usage: fleet tools --config <file> [--config <file> ...] [--client ${CHOICES}] [--timeout <ms>] [--json]`;
+const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
+
+export const usage = `usage: fleet tools --config <file> [--config <file> ...] [--client ${CHOICES.join("|")}] [--timeout <ms>] [--json]`;
 
 interface ToolsArgs {
   configs: string[];
@@ -28,49 +30,15 @@ interface ToolsArgs {
 }
 
 export function parseToolsArgs(args: string[]): ToolsArgs {
-  const parsed: ToolsArgs = { configs: [], client: "claude-code", json: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const eq = arg.startsWith("--") ? arg.indexOf("=") : -1;
-    const flag = eq > 0 ? arg.slice(0, eq) : arg;
-    const value = (): string => {
-      const next = eq > 0 ? arg.slice(eq + 1) : args[++i];
-      if (next === undefined || next === "") throw new CliError(`${flag} needs a value; ${USAGE}`);
-      return next;
-    };
-    switch (flag) {
-      case "--config":
-        parsed.configs.push(value());
-        break;
-      case "--client": {
-        const client = value();
-        if (!isClientChoice(client)) throw new CliError(`--client is one of ${Object.keys(CLIENT_CHOICES).join(", ")}, not ${JSON.stringify(client)}`);
-        parsed.client = client;
-        break;
-      }
-      case "--timeout": {
-        const text = value();
-        if (!/^\d+$/.test(text) || Number(text) < 1) throw new CliError(`--timeout takes a whole number of milliseconds above 0, not ${JSON.stringify(text)}`);
-        parsed.timeoutMs = Number(text);
-        break;
-      }
-      case "--json":
-        if (eq > 0) throw new CliError("--json takes no value");
-        parsed.json = true;
-        break;
-      default:
-        throw new CliError(`unknown argument ${JSON.stringify(arg)}; ${USAGE}`);
-    }
-  }
-  if (parsed.configs.length === 0) throw new CliError(`give at least one --config <file>; ${USAGE}`);
-  return parsed;
+  const flags = parseFlags(args, ["config", "client", "timeout", "json"], { choices: { client: CHOICES } });
+  if (flags.configs.length === 0) throw new CliError("give at least one --config <file>");
+  const client = flags.client ?? "claude-code";
+  // parseFlags has checked it against CHOICES; the guard narrows the type.
+  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+  return { configs: flags.configs, client, json: flags.json, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) };
 }
 
 export const run: Command = async (args, io) => {
-  if (args.includes("--help") || args.includes("-h")) {
-    io.out(USAGE);
-    return 0;
-  }
   const { configs, client, timeoutMs, json } = parseToolsArgs(args);
   const loaded = await loadFleetConfig(configs, io);
   const { settings, read } = await clientSettings(client, loaded, io);

@@ -1,16 +1,14 @@
 /** `GET /api/permissions/export?format=claude|codex|cursor|cursor-cli`: the export as a file download. */
-import { apiRoute } from "@/lib/api/route";
-import { renderExport, ourRules } from "@/lib/settings/permissions-service";
-import { live } from "@/lib/settings/permissions-api";
-import { exportFormat } from "../schema";
+import { apiRoute } from "@/lib/server/route";
+import { exportPermissions } from "@/lib/server/permissions";
+import { parseExportQuery } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("permissions", async (request: Request) => {
-  const format = exportFormat.parse(new URL(request.url).searchParams.get("format") ?? "claude");
-  const { store, snapshot } = await live();
-  const rendered = renderExport(format, ourRules(store), snapshot);
+  const { format } = parseExportQuery(new URL(request.url));
+  const rendered = await exportPermissions(format);
   return new Response(rendered.text, {
     headers: {
       "Content-Type": `${rendered.contentType}; charset=utf-8`,

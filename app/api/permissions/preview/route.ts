@@ -1,7 +1,7 @@
 /** `POST /api/permissions/preview` `{ target: "settings" | "settings.local" }` -> `{ diff, token, path }`: nothing is written. */
-import { apiRoute, parseJsonBody } from "@/lib/api/route";
-import { previewPermissions } from "@/lib/settings/permissions-api";
-import { previewBody } from "../schema";
+import { apiRoute, parseJsonBody } from "@/lib/server/route";
+import { previewPermissions } from "@/lib/server/permissions";
+import { previewBody } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

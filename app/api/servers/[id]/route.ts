@@ -1,5 +1,5 @@
 /** `GET /api/servers/<id>`: one server's details; `DELETE /api/servers/<id>`: remove it (404 when unknown). */
-import { apiRoute } from "@/lib/api/route";
+import { apiRoute } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
 import { requireServer } from "@/lib/server/servers";
 

@@ -1,6 +1,6 @@
-/** `GET /api/history/tools/<server>/<tool>`: the tool's hash timeline, oldest first (issue 5). */
-import { apiRoute } from "@/lib/api/route";
-import { getHistory } from "@/lib/history/server-store";
+/** `GET /api/history/tools/<server>/<tool>`: the tool's hash timeline, oldest first. */
+import { apiRoute } from "@/lib/server/route";
+import { getHistory } from "@/lib/server/context";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

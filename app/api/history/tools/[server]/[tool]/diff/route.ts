@@ -1,7 +1,8 @@
-/** `GET /api/history/tools/<server>/<tool>/diff?from=&to=`: schema structural diff + description text diff (issue 5). */
-import { apiRoute } from "@/lib/api/route";
-import { toolDiff } from "@/lib/history/api";
-import { getHistory } from "@/lib/history/server-store";
+/** `GET /api/history/tools/<server>/<tool>/diff?from=&to=`: schema structural diff + description text diff. */
+import { getHistory } from "@/lib/server/context";
+import { toolDiff } from "@/lib/server/history";
+import { apiRoute } from "@/lib/server/route";
+import { parseDiffQuery } from "./schema";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
@@ -10,6 +11,7 @@ type Params = { params: Promise<{ server: string; tool: string }> };
 
 export const GET = apiRoute("history", async (request: Request, { params }: Params) => {
   const { server, tool } = await params;
+  const range = parseDiffQuery(new URL(request.url));
   const { store } = await getHistory();
-  return toolDiff(store, server, tool, new URL(request.url));
+  return toolDiff(store, server, tool, range);
 });

@@ -1,0 +1,84 @@
+/**
+ * The pure core runs in the browser too (docs/architecture.md): following every import of its files,
+ * transitively, reaches no Node-only module and no file outside the core (the core imports nothing
+ * above it: no config, fleet, history, server, store, CLI, component or page).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+/** The pure rooms; lib/json is the JSON toolkit they share, pure as well. */
+const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/json"].filter((dir) => existsSync(join(root, dir)));
+const FORBIDDEN = new Set(["server-only", "better-sqlite3", "next", "react-dom/server", ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return name.startsWith("__") ? [] : sourceFiles(full);
+    return /\.(ts|tsx|mts|js|mjs)$/.test(name) && !/\.test\.(ts|tsx)$/.test(name) && !/\.test-util\.ts$/.test(name) ? [full] : [];
+  });
+}
+
+export function importsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  const patterns = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s+["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g];
+  for (const pattern of patterns) for (const match of source.matchAll(pattern)) specifiers.push(match[1]);
+  return specifiers;
+}
+
+/** A file of this repository that a specifier names, or null for a package. */
+function resolveLocal(specifier: string, from: string): string | null {
+  const base = specifier.startsWith("@/") ? join(root, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  if (base === null) return null;
+  for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext)]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  throw new Error(`${relative(root, from)} imports "${specifier}", which names no file`);
+}
+
+const isPure = (file: string) => PURE_DIRS.some((dir) => relative(join(root, dir), file).split("/")[0] !== "..");
+
+/** Every problem on the way from `start`, following local imports: Node-only packages and files outside the core. */
+function problemsFrom(start: string): string[] {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const visit = (file: string, via: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const chain = [...via, relative(root, file)];
+    for (const specifier of importsOf(readFileSync(file, "utf8"))) {
+      const local = resolveLocal(specifier, file);
+      if (local === null) {
+        if (FORBIDDEN.has(specifier) || FORBIDDEN.has(specifier.split("/")[0])) problems.push(`${chain.join(" -> ")} imports ${specifier}`);
+      } else if (!isPure(local)) {
+        problems.push(`${chain.join(" -> ")} imports ${relative(root, local)}, outside the pure core`);
+      } else {
+        visit(local, chain);
+      }
+    }
+  };
+  visit(start, []);
+  return problems;
+}
+
+const files = PURE_DIRS.flatMap((dir) => sourceFiles(join(root, dir)));
+
+test("the pure core has files to check", () => {
+  for (const dir of ["lib/schema/", "lib/reconcile/", "lib/permissions/", "lib/clients/", "lib/json/"]) expect(files.some((f) => f.includes(dir))).toBe(true);
+});
+
+test.each(files.map((f) => [relative(root, f), f]))("%s reaches nothing Node-only and nothing above the core", (_name, file) => {
+  expect(problemsFrom(file)).toEqual([]);
+});
+
+test("the import scan catches what it should", () => {
+  const found = importsOf('import fs from "node:fs";\nimport "server-only";\nconst x = require("child_process");\nimport type { A } from "@/lib/fleet/types";');
+  expect(found).toEqual(["node:fs", "@/lib/fleet/types", "server-only", "child_process"]);
+  expect(found.filter((s) => FORBIDDEN.has(s))).toEqual(["node:fs", "server-only", "child_process"]);
+  expect(isPure(join(root, "lib/fleet/types.ts"))).toBe(false);
+  expect(isPure(join(root, "lib/schema/hash.ts"))).toBe(true);
+});
