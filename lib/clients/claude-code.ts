@@ -14,7 +14,7 @@ import { strictToolFaults, type ListFault } from "./claude-code-listing";
 import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, listedTools, notReadyLoss, sortedServers } from "./view";
+import { finishView, sortedServers, startServer } from "./view";
 
 export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
 export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
@@ -56,10 +56,8 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
   const sentNames = new Map<string, Verdict>();
 
   for (const server of sortedServers(servers)) {
-    const listed = listedTools(server);
-    const own: Verdict[] = listed.map((t) => ({ serverId: t.serverId, originalName: t.originalName, position: t.position, status: "dropped", sent: null, reasons: [], notes: [] }));
+    const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
     verdicts.push(...own);
-    const verdict: ServerVerdict = { serverId: server.id, status: server.status, listed: listed.length, sent: 0, lost: notReadyLoss(server, client.label) };
     serverVerdicts.push(verdict);
     if (verdict.lost) continue;
 

@@ -134,7 +134,9 @@ function rewriteMap(map: JsonObject, at: string, depth: number): JsonObject {
 }
 
 const encoder = new TextEncoder();
-function byUtf8(a: string, b: string): number {
+
+/** Codex's order of strings: Rust compares Strings by their UTF-8 bytes. */
+export function byUtf8(a: string, b: string): number {
   const x = encoder.encode(a);
   const y = encoder.encode(b);
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];

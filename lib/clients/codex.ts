@@ -14,10 +14,10 @@ import { toolHash } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { codexToolFaults } from "./codex-listing";
-import { codexParameters, type CodexSchemaOutcome } from "./codex-schema";
+import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, listedTools, notReadyLoss, sortedServers } from "./view";
+import { finishView, sortedServers, startServer } from "./view";
 
 export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
 
@@ -64,10 +64,8 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
   const candidates: Candidate[] = [];
 
   for (const server of sortedServers(servers)) {
-    const listed = listedTools(server);
-    const own: Verdict[] = listed.map((t) => ({ serverId: t.serverId, originalName: t.originalName, position: t.position, status: "dropped", sent: null, reasons: [], notes: [] }));
+    const { listed, own, verdict } = startServer<CodexWireFunction>(server, CODEX.label);
     verdicts.push(...own);
-    const verdict: ServerVerdict = { serverId: server.id, status: server.status, listed: listed.length, sent: 0, lost: notReadyLoss(server, CODEX.label) };
     serverVerdicts.push(verdict);
     if (verdict.lost) continue;
     const config = settings.servers?.[server.id] ?? {};
@@ -221,7 +219,7 @@ function assignCodexNames(candidates: Candidate[]): void {
     c.verdict.notes.push({ code: "codex:name-collision", message: `another tool of the namespace has the same sanitized name, so Codex appends a hash: ${c.name}`, source: SOURCES.codexNames });
   }
   const used = new Set<string>();
-  for (const c of [...candidates].sort((a, b) => compareBytes(a.toolIdentity, b.toolIdentity))) {
+  for (const c of [...candidates].sort((a, b) => byUtf8(a.toolIdentity, b.toolIdentity))) {
     const joined = `${c.namespace}${c.name}`;
     if (joined.length + 2 <= CODEX_NAME_LIMIT && !used.has(joined)) {
       used.add(joined);
@@ -262,13 +260,6 @@ function namespaceWithSuffix(namespace: string, identity: string): string {
 
 const encoder = new TextEncoder();
 
-// Rust compares Strings by their UTF-8 bytes.
-function compareBytes(a: string, b: string): number {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
-  return x.length - y.length;
-}
 
 const KEPT = new Set(["type", "description", "enum", "items", "properties", "required", "additionalProperties", "anyOf", "const", "$ref"]);
 

@@ -50,6 +50,17 @@ export function sortedServers(servers: readonly ServerToolList[]): ServerToolLis
   return [...servers].sort((a, b) => compareCodeUnits(a.id, b.id));
 }
 
+/**
+ * A server's verdicts before a client reads it: every listed tool dropped with no reason yet (the client
+ * fills them in), and the server's own verdict, already lost when the server is not connected.
+ */
+export function startServer<E>(server: ServerToolList, label: string): { listed: ListedTool[]; own: ToolVerdict<E>[]; verdict: ServerVerdict } {
+  const listed = listedTools(server);
+  const own: ToolVerdict<E>[] = listed.map((t) => ({ serverId: t.serverId, originalName: t.originalName, position: t.position, status: "dropped", sent: null, reasons: [], notes: [] }));
+  const verdict: ServerVerdict = { serverId: server.id, status: server.status, listed: listed.length, sent: 0, lost: notReadyLoss(server, label) };
+  return { listed, own, verdict };
+}
+
 /** The whole-server loss of a server that is not connected: no client sees its tools. */
 export function notReadyLoss(server: ServerToolList, label: string): ServerVerdict["lost"] {
   if (server.status === "ready") return null;
