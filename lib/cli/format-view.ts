@@ -5,14 +5,7 @@
  */
 import type { ClientView, ToolVerdict } from "@/lib/clients";
 import { shortHash } from "@/lib/schema/hash";
-
-export interface SettingsRead {
-  /** As shown: `.claude/settings.json`, `/p/.codex/config.toml`. */
-  label: string;
-  exists: boolean;
-  /** What was taken from it, e.g. `2 deny rules`. */
-  took: string;
-}
+import type { SettingsRead } from "@/lib/settings/client-settings";
 
 export function formatClientView(view: ClientView, read: SettingsRead[]): string {
   const sent = view.tools.filter((t) => t.status === "sent");

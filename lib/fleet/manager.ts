@@ -10,8 +10,7 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
-import { reconcile } from "@/lib/reconcile";
-import type { ServerToolList } from "@/lib/reconcile/types";
+import { analyseFleet, type ClientSettings } from "@/lib/clients";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import { shellEnvironment } from "./server-env";
 import type { FleetNotice, FleetState, ServerDetails } from "./types";
@@ -44,6 +43,8 @@ export interface FleetManagerOptions {
   workDir?: string;
   /** Restarting crashed servers. */
   retry?: Partial<RetryPolicy>;
+  /** Each client's own settings (deny rules, enabled / disabled tools) that shape its view. */
+  clientSettings?: ClientSettings;
 }
 
 /** What a config reload changed, by server id. */
@@ -80,6 +81,7 @@ export class FleetManager {
   private readonly shellEnv: Record<string, string>;
   private readonly workDir: string | undefined;
   private readonly retryPolicy: RetryPolicy;
+  private clientSettings: ClientSettings;
   /** In config order; the reconciler sorts, so this order only shows in `servers`. */
   private readonly connections = new Map<string, ServerConnection>();
   private readonly retries = new Map<string, RetryState>();
@@ -91,7 +93,6 @@ export class FleetManager {
   private noticeId = 0;
   private demo = false;
   private state: FleetState;
-  private lists: ServerToolList[] = [];
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -108,6 +109,7 @@ export class FleetManager {
     this.shellEnv = opts.shellEnv ?? shellEnvironment(process.env);
     this.workDir = opts.workDir;
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+    this.clientSettings = opts.clientSettings ?? {};
     this.state = this.build(0);
     const g = globalThis as LiveGlobal;
     (g[LIVE] ??= new Set()).add(this);
@@ -152,12 +154,6 @@ export class FleetManager {
       }
     }
     return this.state;
-  }
-
-  /** The raw tool lists the current state was reconciled from: what each client's view (lib/clients) is built on. */
-  toolLists(): ServerToolList[] {
-    this.getState();
-    return this.lists;
   }
 
   /** Called with every new state (coalesced); returns the unsubscribe function. */
@@ -271,6 +267,12 @@ export class FleetManager {
     this.changed();
     await Promise.all(work);
     return change;
+  }
+
+  /** New client settings (a settings file or config changed): the views are made again with them. */
+  setClientSettings(settings: ClientSettings): void {
+    this.clientSettings = settings;
+    this.changed();
   }
 
   /** Tells the user something through the state (a config reload, a history problem). */
@@ -435,11 +437,12 @@ export class FleetManager {
 
   private build(version: number): FleetState {
     const connections = [...this.connections.values()];
-    this.lists = connections.map((c) => c.toolList());
+    const { snapshot, views } = analyseFleet(connections.map((c) => c.toolList()), this.clientSettings);
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot: reconcile(this.lists),
+      snapshot,
+      views,
       servers: connections.map((c) => this.details(c)),
       findings: this.findings,
       configFiles: this.configFiles,

@@ -2,6 +2,7 @@
  * The live fleet as the API serves it: the FleetSnapshot plus what only a live connection knows.
  * Types only: safe to import from the browser.
  */
+import type { ClientViews } from "@/lib/clients";
 import type { ConfigFinding, RedactedServerConfig, Transport } from "@/lib/config/types";
 import type { FleetSnapshot, ServerStatus } from "@/lib/reconcile/types";
 
@@ -65,6 +66,12 @@ export interface FleetState {
   /** ISO time this state was produced. */
   generatedAt: string;
   snapshot: FleetSnapshot;
+  /**
+   * What each client sends for this fleet (lib/clients), one view per client choice, made from the same
+   * raw lists with each client's own settings. Server-side only: the API serves them per tool
+   * (the page index and a tool's detail), never whole, since four views of a big fleet are large.
+   */
+  views: ClientViews;
   servers: ServerDetails[];
   findings: ConfigFinding[];
   /** The config files in use (empty for the demo fleet). */

@@ -2,25 +2,19 @@
  * `fleet tools --config F [--config F2 ...] --client claude-code|codex|agent-sdk [--timeout MS] [--json]`:
  * what one client would send for the live fleet (lib/clients). With --json, stdout holds exactly the
  * array the client puts in its model request, nothing else; without, a table of what is dropped and
- * why, whole servers lost first. Claude Code reads its deny rules from the project's
- * `.claude/settings.json` and `.claude/settings.local.json` (and CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH
- * from the environment); Codex applies each server's
- * `enabled_tools` / `disabled_tools`. The files read are named (on stderr with --json).
+ * why, whole servers lost first. Each client's own settings apply as the dashboard applies them
+ * (lib/settings/client-settings.ts); the files read are named (on stderr with --json).
  */
-import path from "node:path";
-
-import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type ClientSettings, type CodexServerToolSettings } from "@/lib/clients";
-import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
-import { observeFleet } from "@/lib/fleet/snapshot-fleet";
-import { readProjectSettings } from "@/lib/settings/claude-settings";
+import { CLIENT_CHOICE_LIST, DEFAULT_CLIENT, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { isDemoConfig, projectDirOf } from "@/lib/config";
+import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
+import { readClientSettings } from "@/lib/settings/client-settings";
 import { parseFlags } from "../flags";
-import { formatClientView, type SettingsRead } from "../format-view";
-import { CliError, type CliIO, type Command } from "../io";
+import { formatClientView } from "../format-view";
+import { CliError, type Command } from "../io";
 import { loadFleetConfig } from "../load-fleet-config";
 
-const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
-
-export const usage = `usage: fleet tools --config <file> [--config <file> ...] [--client ${CHOICES.join("|")}] [--timeout <ms>] [--json]`;
+export const usage = `usage: fleet tools --config <file> [--config <file> ...] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout <ms>] [--json]`;
 
 interface ToolsArgs {
   configs: string[];
@@ -30,20 +24,26 @@ interface ToolsArgs {
 }
 
 export function parseToolsArgs(args: string[]): ToolsArgs {
-  const flags = parseFlags(args, ["config", "client", "timeout", "json"], { choices: { client: CHOICES } });
+  const flags = parseFlags(args, ["config", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } });
   if (flags.configs.length === 0) throw new CliError("give at least one --config <file>");
-  const client = flags.client ?? "claude-code";
-  // parseFlags has checked it against CHOICES; the guard narrows the type.
-  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+  const client = flags.client ?? DEFAULT_CLIENT;
+  // parseFlags has checked it against the choices; the guard narrows the type.
+  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CLIENT_CHOICE_LIST.join(", ")}, not "${client}"`);
   return { configs: flags.configs, client, json: flags.json, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) };
 }
 
 export const run: Command = async (args, io) => {
   const { configs, client, timeoutMs, json } = parseToolsArgs(args);
   const loaded = await loadFleetConfig(configs, io);
-  const { settings, read } = await clientSettings(client, loaded, io);
-  const { toolLists } = await observeFleet(loaded, { timeoutMs });
-  const view = clientView(client, toolLists, settings);
+  const { settings, read: readBy, problems } = await readClientSettings(loaded, {
+    env: io.env,
+    projectDir: isDemoConfig(loaded) ? null : projectDirOf(loaded),
+    relativeTo: io.cwd,
+  });
+  for (const p of problems) io.err(`${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.message}`);
+  const read = client === "codex" ? readBy.codex : client.startsWith("claude-code") ? readBy.claudeCode : [];
+  const state = await snapshotFleet(loaded, { timeoutMs, clientSettings: settings });
+  const view = state.views[client];
   if (json) {
     for (const r of read) io.err(`read ${r.label}: ${r.exists ? r.took : "absent"}`);
     io.out(JSON.stringify(view.wire, null, 2));
@@ -52,45 +52,3 @@ export const run: Command = async (args, io) => {
   io.out(formatClientView(view, read));
   return 0;
 };
-
-/** The client's own settings that change what it sends, and the files they came from. */
-async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: CliIO): Promise<{ settings: ClientSettings; read: SettingsRead[] }> {
-  if (client === "codex") {
-    const servers: Record<string, CodexServerToolSettings> = {};
-    const files = new Set<string>();
-    for (const server of loaded.servers) {
-      if (server.source.format !== "codex") continue;
-      files.add(server.source.file);
-      servers[server.id] = {
-        enabled: server.enabled,
-        ...(server.codex?.enabledTools ? { enabledTools: server.codex.enabledTools } : {}),
-        ...(server.codex?.disabledTools ? { disabledTools: server.codex.disabledTools } : {}),
-        file: relative(io, server.source.file),
-      };
-    }
-    const read = [...files].map((file) => {
-      const count = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
-      return { label: relative(io, file), exists: true, took: `enabled_tools / disabled_tools on ${count} server${count === 1 ? "" : "s"}` };
-    });
-    return { settings: { codex: { servers } }, read };
-  }
-  if (!client.startsWith("claude-code")) return { settings: {}, read: [] };
-  // Claude Code's own environment variable for the description cut, when this terminal sets it.
-  const limit = Number(io.env.CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH);
-  const fromEnv = Number.isInteger(limit) && limit > 0 ? { maxDescriptionLength: limit } : {};
-  const projectDir = isDemoConfig(loaded) ? null : projectDirOf(loaded);
-  if (!projectDir) return { settings: { claudeCode: fromEnv }, read: [] };
-  const files = await readProjectSettings(projectDir);
-  const deny = files.flatMap((f) => f.rules.filter((r) => r.list === "deny").map((r) => ({ rule: r.rule, file: f.label })));
-  for (const f of files) if (f.error) io.err(`${path.join(projectDir, f.label)}${f.error.line ? `:${f.error.line}:${f.error.column}` : ""}: ${f.error.message}; its rules are not applied`);
-  const read = files.map((f) => {
-    const n = f.rules.filter((r) => r.list === "deny").length;
-    return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
-  });
-  return { settings: { claudeCode: { deny, ...fromEnv } }, read };
-}
-
-function relative(io: CliIO, file: string): string {
-  const rel = path.relative(io.cwd, file);
-  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
-}
