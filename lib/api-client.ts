@@ -4,7 +4,7 @@
  * `{ ok: false, error }` carrying the server's `{ code, message }` and the HTTP status.
  */
 import type { ApiError } from "@/lib/errors";
-import type { FleetState } from "@/lib/fleet/types";
+import type { FleetIndex, ToolDetail } from "@/lib/server/page-state";
 
 export interface ClientError extends ApiError {
   /** HTTP status; 0 when the request never got an answer (server down, network). */
@@ -61,8 +61,15 @@ export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "
   return { ok: true, data: payload as T };
 }
 
-export function fetchFleet(): Promise<ApiResult<FleetState>> {
-  return apiRequest<FleetState>("GET", "/api/fleet");
+/** The index every page starts from (per tool: names, hashes, flags, each client's verdict, sizes). */
+export function fetchFleetIndex(): Promise<ApiResult<FleetIndex>> {
+  return apiRequest<FleetIndex>("GET", "/api/fleet/index");
+}
+
+/** One tool in full: its schemas, checks and every client's verdict. */
+export function fetchToolDetail(serverId: string, toolName: string, occurrence = 1): Promise<ApiResult<ToolDetail>> {
+  const query = occurrence === 1 ? "" : `?occurrence=${occurrence}`;
+  return apiRequest<ToolDetail>("GET", `/api/fleet/tools/${encodeURIComponent(serverId)}/${encodeURIComponent(toolName)}${query}`);
 }
 
 /** `config` is one `mcpServers` entry in Claude Code `.mcp.json` shape. */
@@ -86,8 +93,8 @@ export function refreshFleet(): Promise<ApiResult<unknown>> {
 export type StreamStatus = "connecting" | "open" | "closed";
 
 /**
- * Subscribes to `GET /api/events` (SSE). `handlers` maps an event type (`fleet`, `history`,
- * `permissions`) to a callback given the parsed JSON data. EventSource reconnects on its own;
+ * Subscribes to `GET /api/events` (SSE). `handlers` maps an event type (`fleet`: what changed in the
+ * fleet index; `history`, `permissions`) to a callback given the parsed JSON data. EventSource reconnects on its own;
  * `onStatus` reports the connection for the live indicator. Returns the unsubscribe function.
  */
 export function openEventStream(

@@ -187,6 +187,8 @@ describe("the real dashboard under faults", () => {
 
       const calls: [string, string, unknown?][] = [
         ["GET", "/api/fleet"],
+        ["GET", "/api/fleet/index"],
+        ["GET", "/api/fleet/tools/leaky/lookup"],
         ["GET", "/api/servers/leaky"],
         ["GET", "/api/servers/leaky-crash"],
         ["GET", "/api/servers/remote"],
@@ -246,7 +248,7 @@ describe("the real dashboard under faults", () => {
           encoding: "utf8",
           env: { ...process.env, FLEET_TEST_ENV_SECRET: SECRETS.env, FLEET_TEST_HEADER_SECRET: SECRETS.header, MCP_FLEET_DATA: join(faulty, ".mcp-fleet") },
         });
-      for (const args of [["snapshot", "--config", config, "--json"], ["snapshot", "--config", config], ["report", "--config", config]]) {
+      for (const args of [["snapshot", "--config", config, "--json"], ["snapshot", "--config", config], ["tools", "--config", config], ["tools", "--config", config, "--client", "codex", "--json"], ["report", "--config", config]]) {
         const result = cli(args);
         keep(`fleet ${args.join(" ")}`, result.stdout + result.stderr);
       }

@@ -23,6 +23,8 @@ export function followConfigFiles(
   paths: string[],
   options: LoadConfigsOptions,
   watch: { intervalMs?: number; settleMs?: number } = {},
+  /** Runs after each reload is applied (the client settings follow the config). */
+  onApplied: (loaded: LoadedConfig) => void = () => {},
 ): ConfigFollower {
   let current = initial;
   // One reload at a time; a change during one is read by the next.
@@ -35,6 +37,7 @@ export function followConfigFiles(
         for (const server of loaded.servers) rememberSecrets(server);
         const change = await manager.applyConfig(loaded);
         current = loaded;
+        onApplied(loaded);
         manager.notify({ tone: kept.length ? "bad" : "good", code: "config:reloaded", message: describeReload(changed, change, kept), file: changed[0] });
       } catch (error) {
         logServerError("config reload", error);

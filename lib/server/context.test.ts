@@ -1,5 +1,5 @@
 // The server's live fleet, with real fixture MCP servers over stdio: created once and lazily from the
-// launcher's env, answering while servers still connect, states published as `fleet` events.
+// launcher's env, answering while servers still connect, changes published as `fleet` events.
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { fixtureSpecPath, rawServerCommand } from "@/e2e/fixtures/fixture-servers";
 import { FleetError } from "@/lib/errors";
-import type { FleetState } from "@/lib/fleet/types";
+import type { FleetChange, FleetIndex } from "./page-state";
 
 import { configPathsFromEnv, getFleetContext, timeoutFromEnv } from "./context";
 import { subscribeEvents, type FleetEvent } from "./event-bus";
@@ -57,7 +57,7 @@ describe("getFleetContext", () => {
     await expect(getFleetContext()).rejects.toMatchObject({ code: "unavailable:server" });
   });
 
-  test("starts the configured fleet once, answers while it connects, and publishes its states", async () => {
+  test("starts the configured fleet once, answers while it connects, and publishes what changed", async () => {
     process.env.MCP_FLEET_GUARDED = "1";
     process.env.MCP_FLEET_CONFIG = JSON.stringify([join(dir, ".mcp.json")]);
     process.env.MCP_FLEET_TIMEOUT = "10000";
@@ -75,12 +75,16 @@ describe("getFleetContext", () => {
     // Not awaited: the first answer shows the server still connecting.
     expect(first.manager.getState().servers.map((server) => [server.id, server.status])).toEqual([["basic", "connecting"]]);
 
+    // `fleet` events carry what changed: the server turning ready is one of them.
     await expect
       .poll(
-        () => seen.filter((event) => event.type === "fleet").map((event) => (event.data as FleetState).servers[0]?.status),
+        () => seen.filter((event) => event.type === "fleet").flatMap((event) => (event.data as FleetChange).servers?.changed.map((server) => server.status) ?? []),
         { timeout: 15_000 },
       )
       .toContain("ready");
+    const index = JSON.parse(first.page.indexJson()) as FleetIndex;
+    expect(index.servers.map((server) => [server.id, server.status])).toEqual([["basic", "ready"]]);
+    expect(index.tools.map((tool) => tool.key).sort()).toEqual(["basic:echo", "basic:lookup_record"]);
     expect(await getFleetContext()).toBe(first);
     stop();
   });

@@ -12,9 +12,11 @@ import type { FleetManager } from "@/lib/fleet/manager";
 import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
 import type { HistoryStore } from "@/lib/history/store";
+import { permissionsProjectDir } from "@/lib/settings/permissions-service";
 import { followConfigFiles } from "./config-reload";
-import { publishEvent } from "./event-bus";
+import { followClientSettings, initialClientSettings, type ClientSettingsFollower } from "./live-client-settings";
 import { attachHistory, attachedHistoryStore } from "./live-history";
+import { LivePage } from "./live-page";
 import { logServerError, rememberSecrets } from "./log";
 
 export interface FleetContext {
@@ -24,6 +26,10 @@ export interface FleetContext {
   projectDir: string | null;
   lockFile: string | null;
   demo: boolean;
+  /** What the browser is sent: the index, `fleet` change events, a tool's detail. */
+  page: LivePage;
+  /** Each client's own settings, kept current for the views. */
+  clientSettings: ClientSettingsFollower;
 }
 
 const CONTEXT_KEY = Symbol.for("mcp-fleet.context");
@@ -66,23 +72,34 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env: shellEnv, runDir });
   for (const server of loaded.servers) rememberSecrets(server);
 
+  const projectDir = projectDirOf(loaded);
+  const dataDir = dataDirOf(loaded, env);
+  // Each client's own settings shape its view: Claude Code reads the project's .claude/ files (the demo's
+  // live in its data folder, as the permissions page writes them) and the terminal's environment.
+  const settingsOptions = { env: shellEnv, projectDir: permissionsProjectDir(projectDir, dataDir, demo), relativeTo: projectDir ?? runDir };
+  const settingsRead = await initialClientSettings(loaded, settingsOptions);
+
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
-  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDirOf(loaded) ?? runDir });
-  manager.subscribe((state) => publishEvent("fleet", state));
-  attachHistory(manager, dataDirOf(loaded, env)); // records every settled state in history.db, publishes `history`
+  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDir ?? runDir, clientSettings: settingsRead.settings });
+  const clientSettings = followClientSettings(manager, { loaded, read: settingsRead }, settingsOptions);
+  const page = new LivePage(manager, () => clientSettings.current().read);
+  page.follow(); // every new state goes out as a `fleet` event with what changed
+  attachHistory(manager, dataDir); // records every settled state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
   // A config edited while the dashboard runs is applied, and the user told what changed.
-  if (!demo) followConfigFiles(manager, loaded, paths, { env: shellEnv, runDir });
+  if (!demo) followConfigFiles(manager, loaded, paths, { env: shellEnv, runDir }, {}, (next) => void clientSettings.refresh(next));
 
   return {
     manager,
     loaded,
-    dataDir: dataDirOf(loaded, env),
-    projectDir: projectDirOf(loaded),
+    dataDir,
+    projectDir,
     lockFile: lockFileOf(loaded, env),
     demo,
+    page,
+    clientSettings,
   };
 }
 

@@ -6,7 +6,7 @@
 import "server-only";
 
 import { FleetError } from "@/lib/errors";
-import { getHistory } from "./context";
+import { getHistory, type FleetContext } from "./context";
 import type { HistoryStore } from "@/lib/history/store";
 import { exportClaude, untrustedAllowWarning, type ExportFormat, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
@@ -18,11 +18,12 @@ interface Live {
   store: HistoryStore;
   snapshot: FleetSnapshot;
   projectDir: string | null;
+  context: FleetContext;
 }
 
 async function live(): Promise<Live> {
   const { context, store } = await getHistory();
-  return { store, snapshot: context.manager.getState().snapshot, projectDir: permissionsProjectDir(context.projectDir, context.dataDir, context.demo) };
+  return { store, snapshot: context.manager.getState().snapshot, projectDir: permissionsProjectDir(context.projectDir, context.dataDir, context.demo), context };
 }
 
 function requireProject(projectDir: string | null): string {
@@ -61,9 +62,13 @@ export async function previewPermissions(target: SettingsTarget): Promise<Settin
 }
 
 export async function writePermissions(target: SettingsTarget, token: string): Promise<SettingsWriteView> {
-  const { store, snapshot, projectDir } = await live();
+  const { store, snapshot, projectDir, context } = await live();
   const exported = exportClaude(ourRules(store), snapshot.tools);
   const result = await writeSettings(requireProject(projectDir), target, token, exported, previousRuleNames(store, snapshot));
-  if (result.written) await announce();
+  if (result.written) {
+    // Claude Code removes denied tools from its request: its view follows the file just written.
+    await context.clientSettings.refresh();
+    await announce();
+  }
   return { target, ...result };
 }

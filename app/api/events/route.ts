@@ -7,9 +7,10 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("events", async (request: Request) => {
-  const { manager } = await getFleetContext();
+  const { page } = await getFleetContext();
   return new Response(
-    eventStream(request.signal, () => manager.getState()),
+    // The first event names the current version only: a page that does not hold it fetches the index.
+    eventStream(request.signal, () => page.hello()),
     { headers: SSE_HEADERS },
   );
 });

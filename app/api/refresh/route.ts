@@ -1,6 +1,7 @@
-/** `POST /api/refresh` (optional body `{ id }`): re-list tools of every server, or of one; answers the new FleetState. */
+/** `POST /api/refresh` (optional body `{ id }`): re-list tools of every server, or of one; answers the new FleetState (without the client views). */
 import { apiRoute, parseJsonBody } from "@/lib/server/route";
 import { getFleetContext } from "@/lib/server/context";
+import { fleetStateJson } from "@/lib/server/fleet-json";
 import { requireServer } from "@/lib/server/servers";
 import { RefreshBody } from "./schema";
 
@@ -13,5 +14,5 @@ export const POST = apiRoute("refresh", async (request: Request) => {
   const context = await getFleetContext();
   if (id !== undefined) requireServer(context, id);
   await context.manager.refresh(id);
-  return context.manager.getState();
+  return fleetStateJson(context.manager.getState());
 });

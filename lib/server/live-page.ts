@@ -1,0 +1,69 @@
+/**
+ * The page state of the live fleet (lib/server/page-state.ts): the index of the manager's current state,
+ * built once per version and kept as JSON for every request; each new state the manager announces goes
+ * out as a `fleet` event carrying only what changed since the one before; a tool's detail on demand.
+ * While no browser listens, nothing is built: the next event then says only the version, and a page
+ * that opens fetches the index.
+ */
+import "server-only";
+
+import type { FleetManager } from "@/lib/fleet/manager";
+import type { FleetState } from "@/lib/fleet/types";
+import { publishEvent, subscriberCount } from "./event-bus";
+import { diffFleetIndex } from "./page-changes";
+import { buildFleetIndex, buildToolDetail, SizeCache, type BuiltIndex, type SettingsReadByClient } from "./page-index";
+import type { FleetChange, ToolDetail } from "./page-state";
+
+export class LivePage {
+  /** This run of the server: a page that saw another run fetches everything again. */
+  readonly epoch = `${process.pid}-${Date.now().toString(36)}`;
+  private readonly sizes = new SizeCache();
+  /** The newest index built (for requests), and the last one a `fleet` event described (what the next change starts from). */
+  private latest: { state: FleetState; built: BuiltIndex } | null = null;
+  private published: BuiltIndex | null = null;
+
+  constructor(
+    private readonly manager: FleetManager,
+    private readonly settingsRead: () => SettingsReadByClient,
+  ) {}
+
+  /** Starts following the manager: every state it announces becomes one `fleet` event. Returns the stop function. */
+  follow(): () => void {
+    return this.manager.subscribe((state) => this.announce(state));
+  }
+
+  /** The index of the current state, as JSON (built at most once per state). */
+  indexJson(): string {
+    return this.built(this.manager.getState()).json;
+  }
+
+  /** The stream's first event: the current version, no change (a page that does not hold it fetches the index). */
+  hello(): FleetChange {
+    const state = this.manager.getState();
+    return { epoch: this.epoch, version: state.version, base: null, generatedAt: state.generatedAt };
+  }
+
+  /** One tool in full, from the current state; null when the fleet does not list it. */
+  detail(serverId: string, originalName: string, occurrence = 1): ToolDetail | null {
+    return buildToolDetail(this.manager.getState(), this.epoch, serverId, originalName, occurrence);
+  }
+
+  private built(state: FleetState): BuiltIndex {
+    if (this.latest?.state === state) return this.latest.built;
+    const built = buildFleetIndex(state, { epoch: this.epoch, read: this.settingsRead(), sizes: this.sizes });
+    this.latest = { state, built };
+    return built;
+  }
+
+  private announce(state: FleetState): void {
+    if (subscriberCount() === 0) {
+      // Nobody to tell: the next event that finds a listener carries the version only.
+      this.published = null;
+      return;
+    }
+    const built = this.built(state);
+    const before = this.published;
+    this.published = built;
+    publishEvent("fleet", before && before.index.version < built.index.version ? diffFleetIndex(before, built) : { epoch: this.epoch, version: state.version, base: null, generatedAt: state.generatedAt });
+  }
+}

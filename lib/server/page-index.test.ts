@@ -1,0 +1,100 @@
+// The page index and a tool's detail, built from real analyses of the committed fixture fleets: one entry
+// per listed tool under a unique key, in the order both sides use, each client's verdict as its view says,
+// sizes that are the bytes really sent, and a JSON body that is the index.
+import { describe, expect, test } from "vitest";
+import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
+import { CLIENT_CHOICE_LIST, type ClientView, type ToolVerdict } from "@/lib/clients";
+import { buildFleetIndex, buildToolDetail, SizeCache } from "./page-index";
+import { compareIndexTools } from "./page-state";
+import { fixtureLists, stateOf } from "./page-state.test-util";
+
+const READ = { claudeCode: [{ label: ".claude/settings.json", exists: false, took: "0 deny rules" }], codex: [] };
+const build = (name: string) => {
+  const state = stateOf(fixtureLists(name));
+  return { state, built: buildFleetIndex(state, { epoch: "e1", read: READ, sizes: new SizeCache() }) };
+};
+const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
+
+describe("buildFleetIndex", () => {
+  test.each(FLEET_NAMES)("%s: one entry per listed tool, unique keys, in index order; the body is the index", (name) => {
+    const { state, built } = build(name);
+    const { index } = built;
+    expect(index.tools).toHaveLength(state.snapshot.tools.length);
+    expect(new Set(index.tools.map((t) => t.key)).size).toBe(index.tools.length);
+    expect([...index.tools].sort(compareIndexTools).map((t) => t.key)).toEqual(index.tools.map((t) => t.key));
+    expect(JSON.parse(built.json)).toEqual(JSON.parse(JSON.stringify(index)));
+    for (const tool of index.tools) expect(built.toolJson.get(tool.key)).toBe(JSON.stringify(tool));
+  });
+
+  test.each(FLEET_NAMES)("%s: each client's bytes are the UTF-8 bytes of what it sends, per tool and whole", (name) => {
+    const { state, built } = build(name);
+    for (const choice of CLIENT_CHOICE_LIST) {
+      const view = state.views[choice] as ClientView;
+      expect(built.index.clients[choice].bytes, choice).toBe(bytes(view.wire));
+      const sent = (view.tools as ToolVerdict[]).filter((v) => v.sent);
+      expect(built.index.clients[choice].sent).toBe(sent.length);
+      const perTool = new Map(sent.map((v) => [v.sent!.callName, bytes(v.sent!.wire)]));
+      for (const tool of built.index.tools) {
+        const verdict = tool.clients[choice];
+        expect(verdict.bytes).toBe(verdict.callName === null ? 0 : perTool.get(verdict.callName));
+      }
+    }
+  });
+
+  test("the demo fleet: Claude Code loses docs whole, naming the tool; Codex keeps it in its namespace; the Agent SDK host's flags are the reconciler's", () => {
+    const { index } = build("demo").built;
+    const docs = index.clients["claude-code"].servers.find((s) => s.serverId === "docs")!;
+    expect(docs.lost?.message).toBe("Claude Code 2.1.328 would list 0 tools: `get-library-docs` has no root type");
+    const tool = index.tools.find((t) => t.key === "docs:get-library-docs")!;
+    expect(tool.clients["claude-code"]).toMatchObject({ callName: null, flags: ["excluded"] });
+    expect(tool.clients["claude-code"].reason).toContain("get-library-docs");
+    expect(tool.clients.codex).toMatchObject({ callName: "mcp__docs__get_library_docs", namespace: "mcp__docs", name: "get_library_docs" });
+    expect(tool.clients.codex.flags).toContain("renamed");
+
+    const createIssue = index.tools.find((t) => t.key === "tracker:create_issue")!;
+    expect(createIssue.flags).toContain("collided");
+    expect(createIssue.exposedName).toBe("tracker__create_issue");
+    expect(createIssue.clients["agent-sdk"]).toMatchObject({ callName: "tracker__create_issue", flags: ["renamed"] });
+    expect(createIssue.clients["claude-code"]).toMatchObject({ callName: "mcp__tracker__create_issue", flags: [] });
+
+    // Over 2,048 characters but not 4,096: Claude Code 2.1.328 sends it whole.
+    const long = index.tools.find((t) => t.key === "wiki:databases.query")!;
+    expect(long.clients["claude-code"].flags).toEqual(["renamed"]);
+    expect(index.clients.codex.read).toEqual([]);
+    expect(index.clients["claude-code"].read).toEqual(READ.claudeCode);
+  });
+
+  test("a description Claude Code cuts is marked cut for Claude Code only", () => {
+    const tool = build("descriptions").built.index.tools.find((t) => t.key === "desc:d5000")!;
+    expect(tool.clients["claude-code"].flags).toContain("cut");
+    expect(tool.clients.codex.flags).not.toContain("cut");
+    expect(tool.clients["agent-sdk"].flags).not.toContain("cut");
+  });
+
+  test("a server that lists a name twice: the second gets its own key and the client's second verdict", () => {
+    const twice = [{ id: "dup", status: "ready" as const, tools: [{ name: "a", inputSchema: { type: "object" } }, { name: "a", description: "again", inputSchema: { type: "object" } }] }];
+    const state = stateOf(twice);
+    const { index } = buildFleetIndex(state, { epoch: "e", read: READ, sizes: new SizeCache() });
+    expect(index.tools.map((t) => t.key).sort()).toEqual(["dup:a", "dup:a#2"]);
+    const second = buildToolDetail(state, "e", "dup", "a", 2)!;
+    expect(second.key).toBe("dup:a#2");
+    expect(second.clients["claude-code"].verdict?.position).toBe(2);
+    expect(buildToolDetail(state, "e", "dup", "a", 3)).toBeNull();
+  });
+});
+
+describe("buildToolDetail", () => {
+  test("one tool in full: the reconciler's reading and each client's verdict with its server's", () => {
+    const { state } = build("demo");
+    const detail = buildToolDetail(state, "e1", "docs", "get-library-docs")!;
+    expect(detail).toMatchObject({ epoch: "e1", version: 1, key: "docs:get-library-docs" });
+    expect(detail.tool.originalName).toBe("get-library-docs");
+    expect(Object.keys(detail.clients)).toEqual(CLIENT_CHOICE_LIST);
+    expect(detail.clients["claude-code"].client.label).toBe("Claude Code 2.1.328");
+    expect(detail.clients["claude-code"].verdict?.status).toBe("dropped");
+    expect(detail.clients["claude-code"].verdict?.reasons[0].source).toMatch(/__captures__\/claude-code@2\.1\.328\/bad-root\.json$/);
+    expect(detail.clients["claude-code"].server?.lost?.tool).toEqual({ originalName: "get-library-docs", position: detail.clients["claude-code"].verdict?.position });
+    expect(detail.clients.codex.verdict?.sent?.name).toBe("get_library_docs");
+    expect(buildToolDetail(state, "e1", "docs", "nope")).toBeNull();
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * Builds what the browser is sent (lib/server/page-state.ts) from a FleetState and its client views:
+ * the fleet's index, each tool's entry as JSON (so a change is found by comparing text, and the
+ * index's body is those texts joined, never serialized twice), and one tool's full detail.
+ */
+import "server-only";
+
+import { CLIENT_CHOICE_LIST, type ClientChoice, type ClientView, type ToolVerdict } from "@/lib/clients";
+import type { FleetState } from "@/lib/fleet/types";
+import type { SnapshotTool } from "@/lib/reconcile/types";
+import type { SettingsRead } from "@/lib/settings/client-settings";
+import { compareIndexTools, type FleetIndex, type IndexClient, type IndexServer, type IndexTool, type IndexVerdict, type ToolDetail, type ToolFlag } from "./page-state";
+
+/** The settings files each client's view read (the CLI prints them; the pages show them). */
+export interface SettingsReadByClient {
+  claudeCode: SettingsRead[];
+  codex: SettingsRead[];
+}
+
+export interface BuiltIndex {
+  index: FleetIndex;
+  /** Each tool's entry as JSON, by key: what a change compares. */
+  toolJson: Map<string, string>;
+  /** The index's JSON body. */
+  json: string;
+}
+
+/**
+ * Sizes by hash: a tool hash or schema hash names its bytes exactly, so each distinct entry is measured
+ * once across rebuilds. Bounded: cleared when it grows past a few times the fleet.
+ */
+export class SizeCache {
+  private readonly sizes = new Map<string, number>();
+
+  of(hash: string, value: () => unknown): number {
+    let size = this.sizes.get(hash);
+    if (size === undefined) {
+      size = Buffer.byteLength(JSON.stringify(value()) ?? "", "utf8");
+      this.sizes.set(hash, size);
+    }
+    return size;
+  }
+
+  /** Forget everything once the cache holds many more entries than a fleet of `tools` needs. */
+  trim(tools: number): void {
+    if (this.sizes.size > 8 * tools + 1024) this.sizes.clear();
+  }
+}
+
+const NAME_NOTES = new Set(["claude-code:name-sanitized", "codex:name-sanitized", "codex:name-collision", "codex:name-cut"]);
+
+/** `serverId:originalName`, with `#n` for the n-th tool of that name on that server. */
+function keyOf(serverId: string, originalName: string, occurrence: number): string {
+  return occurrence === 1 ? `${serverId}:${originalName}` : `${serverId}:${originalName}#${occurrence}`;
+}
+
+/** Every view's verdicts by (server, name), in the view's order: the n-th listing of a name is the n-th verdict. */
+function verdictsByName(view: ClientView): Map<string, ToolVerdict[]> {
+  const out = new Map<string, ToolVerdict[]>();
+  for (const verdict of view.tools as ToolVerdict[]) {
+    const key = `${verdict.serverId}\u0000${verdict.originalName}`;
+    const list = out.get(key);
+    if (list) list.push(verdict);
+    else out.set(key, [verdict]);
+  }
+  return out;
+}
+
+/** The Agent SDK host's marks come from the reconciler's reading, as the tools page has always shown them. */
+function agentSdkFlags(tool: SnapshotTool): ToolFlag[] {
+  const flags: ToolFlag[] = [];
+  if (tool.renamed !== null || (tool.exposedName !== null && tool.exposedName !== tool.originalName)) flags.push("renamed");
+  if (tool.flattened !== null) flags.push("flattened");
+  if (tool.exposedName === null) flags.push("excluded");
+  return flags;
+}
+
+function clientFlags(verdict: ToolVerdict): ToolFlag[] {
+  if (!verdict.sent) return ["excluded"];
+  const flags: ToolFlag[] = [];
+  if (verdict.notes.some((n) => NAME_NOTES.has(n.code))) flags.push("renamed");
+  if (verdict.sent.flattened) flags.push("flattened");
+  if (verdict.sent.cut) flags.push("cut");
+  return flags;
+}
+
+function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVerdict | undefined, sizes: SizeCache): IndexVerdict {
+  if (!verdict) return { callName: null, flags: ["excluded"], reason: "not in this client's view", bytes: 0 };
+  const flags = choice === "agent-sdk" ? agentSdkFlags(tool) : clientFlags(verdict);
+  const sent = verdict.sent;
+  if (!sent) {
+    const first = verdict.reasons[0];
+    const more = verdict.reasons.length - 1;
+    return { callName: null, flags, ...(first ? { reason: more > 0 ? `${first.message} (and ${more} more)` : first.message } : {}), bytes: 0 };
+  }
+  return {
+    callName: sent.callName,
+    ...(sent.namespace !== undefined ? { namespace: sent.namespace, name: sent.name } : {}),
+    flags,
+    bytes: sizes.of(sent.toolHash, () => sent.wire),
+  };
+}
+
+function collidedKeys(state: FleetState): Set<string> {
+  const keys = new Set<string>();
+  for (const group of state.snapshot.collisions) for (const member of group.members) keys.add(`${member.serverId}\u0000${group.name}`);
+  return keys;
+}
+
+/** UTF-8 bytes of a view's whole `wire` array, from its entries' sizes (a Codex namespace adds its own header). */
+function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], sizes: SizeCache): number {
+  if (view.wire.length === 0) return 2;
+  if (choice !== "codex") return 2 + toolBytes.reduce((a, b) => a + b, 0) + (view.wire.length - 1);
+  let total = 2 + (view.wire.length - 1);
+  for (const ns of view.wire as { name: string; description: string; tools: unknown[] }[]) {
+    const header = sizes.of(`namespace\u0000${ns.name}\u0000${ns.description}`, () => ({ ...ns, tools: [] }));
+    total += header + Math.max(0, ns.tools.length - 1);
+  }
+  return total + toolBytes.reduce((a, b) => a + b, 0);
+}
+
+/** The index of a state, its tools in index order, each with its JSON. */
+export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: SettingsReadByClient; sizes: SizeCache }): BuiltIndex {
+  const { sizes } = opts;
+  const byName = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, verdictsByName(state.views[choice] as ClientView)])) as Record<ClientChoice, Map<string, ToolVerdict[]>>;
+  const collided = collidedKeys(state);
+  const seen = new Map<string, number>();
+  const sentBytes = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, [] as number[]])) as Record<ClientChoice, number[]>;
+  const tools: IndexTool[] = state.snapshot.tools.map((tool) => {
+    const nameKey = `${tool.serverId}\u0000${tool.originalName}`;
+    const occurrence = (seen.get(nameKey) ?? 0) + 1;
+    seen.set(nameKey, occurrence);
+    const clients = {} as Record<ClientChoice, IndexVerdict>;
+    for (const choice of CLIENT_CHOICE_LIST) {
+      const verdict = indexVerdict(choice, tool, byName[choice].get(nameKey)?.[occurrence - 1], sizes);
+      clients[choice] = verdict;
+      if (verdict.callName !== null) sentBytes[choice].push(verdict.bytes);
+    }
+    const flags: ToolFlag[] = [];
+    if (collided.has(nameKey)) flags.push("collided");
+    if (tool.warnings.length > 0) flags.push("warnings");
+    return {
+      key: keyOf(tool.serverId, tool.originalName, occurrence),
+      serverId: tool.serverId,
+      originalName: tool.originalName,
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
+      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+      exposedName: tool.exposedName,
+      claudeCodeName: tool.claudeCodeName,
+      schemaHash: tool.schemaHash,
+      descriptionHash: tool.descriptionHash,
+      flags,
+      warnings: tool.warnings.length,
+      sizes: { description: tool.originalDescription.length, schema: sizes.of(`schema\u0000${tool.schemaHash}`, () => tool.originalInputSchema) },
+      clients,
+    };
+  });
+  tools.sort(compareIndexTools);
+  sizes.trim(tools.length);
+
+  const counts = new Map(state.snapshot.servers.map((s) => [s.id, s.toolCount]));
+  const servers: IndexServer[] = state.servers.map((s) => ({ ...s, toolCount: counts.get(s.id) ?? 0 }));
+  const clients = Object.fromEntries(
+    CLIENT_CHOICE_LIST.map((choice): [ClientChoice, IndexClient] => {
+      const view = state.views[choice] as ClientView;
+      const read = choice === "codex" ? opts.read.codex : choice.startsWith("claude-code") ? opts.read.claudeCode : [];
+      return [
+        choice,
+        {
+          choice,
+          client: view.client,
+          fleetHash: view.fleetHash,
+          listed: view.tools.length,
+          sent: sentBytes[choice].length,
+          bytes: wireBytes(choice, view, sentBytes[choice], sizes),
+          servers: view.servers,
+          applied: view.applied,
+          read,
+        },
+      ];
+    }),
+  ) as Record<ClientChoice, IndexClient>;
+
+  const index: FleetIndex = {
+    epoch: opts.epoch,
+    version: state.version,
+    generatedAt: state.generatedAt,
+    fleetHash: state.snapshot.fleetHash,
+    demo: state.demo,
+    settled: state.settled,
+    configFiles: state.configFiles,
+    findings: state.findings,
+    notices: state.notices,
+    servers,
+    collisions: state.snapshot.collisions,
+    clients,
+    tools,
+  };
+  const toolJson = new Map<string, string>();
+  const parts: string[] = new Array(tools.length);
+  tools.forEach((tool, i) => {
+    const json = JSON.stringify(tool);
+    toolJson.set(tool.key, json);
+    parts[i] = json;
+  });
+  const head = JSON.stringify({ ...index, tools: [] });
+  const json = `${head.slice(0, -"[]}".length)}[${parts.join(",")}]}`;
+  return { index, toolJson, json };
+}
+
+/** One tool in full: the reconciler's reading and every client's verdict; null when the fleet does not list it. */
+export function buildToolDetail(state: FleetState, epoch: string, serverId: string, originalName: string, occurrence = 1): ToolDetail | null {
+  const matches = state.snapshot.tools.filter((t) => t.serverId === serverId && t.originalName === originalName);
+  const tool = matches[occurrence - 1];
+  if (!tool) return null;
+  const clients = Object.fromEntries(
+    CLIENT_CHOICE_LIST.map((choice) => {
+      const view = state.views[choice] as ClientView;
+      const verdict = (view.tools as ToolVerdict[]).filter((v) => v.serverId === serverId && v.originalName === originalName)[occurrence - 1] ?? null;
+      return [choice, { client: view.client, verdict, server: view.servers.find((s) => s.serverId === serverId) ?? null }];
+    }),
+  ) as ToolDetail["clients"];
+  return { epoch, version: state.version, key: keyOf(serverId, originalName, occurrence), tool, clients };
+}
