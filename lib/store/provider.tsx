@@ -1,7 +1,8 @@
 "use client";
 /**
- * The store provider (zustand Next.js guide): creates one store per mounted app, loads the fleet
- * and subscribes to `/api/events` once; every SSE type in EVENT_HANDLERS goes to its slice action.
+ * The store provider (zustand Next.js guide): creates one store per mounted app, reads the kept UI
+ * preference once mounted (so the server's HTML and the first render agree), loads the fleet index and
+ * subscribes to `/api/events` once; every SSE type in EVENT_HANDLERS goes to its slice action.
  */
 import { createContext, useEffect, useState, type ReactNode } from "react";
 import { openEventStream } from "@/lib/api-client";
@@ -13,6 +14,7 @@ export function FleetStoreProvider({ children }: { children: ReactNode }) {
   const [store] = useState(createFleetStore);
 
   useEffect(() => {
+    void store.persist?.rehydrate();
     for (const load of STARTUP_LOADS) void load(store);
     const handlers: Record<string, (data: unknown) => void> = {};
     for (const [type, handle] of Object.entries(EVENT_HANDLERS)) handlers[type] = (data) => handle(store, data);

@@ -1,13 +1,16 @@
 /**
  * The browser store (zustand 5, "Next.js guide" + "slices pattern"): a factory so every
- * provider gets its own store, slices combined in exactly one place below, and the table of SSE
- * event types the provider routes to slice actions.
+ * provider gets its own store, slices combined in exactly one place below, only the UI preference
+ * persisted (`partialize`, `version`), and the table of SSE event types the provider routes to slice actions.
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+import { isClientChoice } from "@/lib/clients/choices";
 import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
+import type { FleetChange } from "@/lib/server/page-state";
 
 /** The intersection of every slice (`State & Actions`). */
 export type FleetStore = FleetSlice &
@@ -15,25 +18,49 @@ export type FleetStore = FleetSlice &
   HistorySlice &
   PermissionsSlice;
 
-export type FleetStoreApi = StoreApi<FleetStore>;
+export type FleetStoreApi = StoreApi<FleetStore> & { persist?: { rehydrate: () => Promise<void> | void } };
 
-export function createFleetStore(): FleetStoreApi {
-  return createStore<FleetStore>()((...a) => ({
-    ...createFleetSlice(...a),
-    ...createUiSlice(...a),
-    ...createHistorySlice(...a),
-    ...createPermissionsSlice(...a),
-  }));
+/** The preference as stored (bump `version` when its shape changes). */
+type Persisted = Pick<FleetStore, "preferredClient">;
+export const PREFERENCES_KEY = "mcp-fleet-preferences";
+
+// Server rendering and tests have no localStorage: nothing is kept there, and nothing warns.
+const noStorage: StateStorage = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+
+export function createFleetStore(storage?: StateStorage): FleetStoreApi {
+  return createStore<FleetStore>()(
+    persist(
+      (...a) => ({
+        ...createFleetSlice(...a),
+        ...createUiSlice(...a),
+        ...createHistorySlice(...a),
+        ...createPermissionsSlice(...a),
+      }),
+      {
+        name: PREFERENCES_KEY,
+        version: 1,
+        storage: createJSONStorage(() => storage ?? (typeof window === "undefined" ? noStorage : window.localStorage)),
+        partialize: (state): Persisted => ({ preferredClient: state.preferredClient }),
+        // A stored value from another version of the app is checked, never trusted.
+        merge: (stored, current) => {
+          const client = (stored as Partial<Persisted> | null)?.preferredClient;
+          return typeof client === "string" && isClientChoice(client) ? { ...current, preferredClient: client } : current;
+        },
+        // The provider rehydrates after mounting, so the server's HTML and the first client render agree.
+        skipHydration: true,
+      },
+    ),
+  );
 }
 
-/** SSE event type -> the slice action that takes its data (`fleet` is the FleetState). */
+/** SSE event type -> the slice action that takes its data (`fleet` is a FleetChange). */
 export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown) => void> = {
-  fleet: (store, data) => store.getState().receiveFleet(data as FleetSlice["fleet"] & object),
+  fleet: (store, data) => void store.getState().receiveFleetChange(data as FleetChange),
   history: (store, data) => store.getState().receiveHistoryEvent(data as Parameters<HistorySlice["receiveHistoryEvent"]>[0]),
   permissions: (store, data) => store.getState().receivePermissions(data as Parameters<PermissionsSlice["receivePermissions"]>[0]),
 };
 
-/** Loads run once when the provider mounts: the fleet; every other view loads when its page opens. */
+/** Loads run once when the provider mounts: the fleet index; every other view loads when its page opens. */
 export const STARTUP_LOADS: Array<(store: FleetStoreApi) => Promise<void> | void> = [
   (store) => store.getState().loadFleet(),
 ];
