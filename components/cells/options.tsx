@@ -4,10 +4,11 @@
  */
 import type { ComponentType, SVGProps } from "react";
 import type { BadgeTone } from "@/components/ui/badge";
-import { CollideIcon, ErrorIcon, ExcludeIcon, FlattenIcon, PauseIcon, ReadyIcon, RenameIcon, SpinnerIcon, WarningIcon } from "@/components/ui/icons";
+import { CollideIcon, CutIcon, ErrorIcon, ExcludeIcon, FlattenIcon, PauseIcon, ReadyIcon, RenameIcon, SpinnerIcon, WarningIcon } from "@/components/ui/icons";
 import type { ServerStatus } from "@/lib/reconcile/types";
+import type { ToolFlag } from "@/lib/server/page-state";
 
-export type ToolFlag = "collided" | "renamed" | "flattened" | "excluded" | "warnings";
+export type { ToolFlag };
 
 export interface Option<T extends string> {
   value: T;
@@ -19,10 +20,11 @@ export interface Option<T extends string> {
 }
 
 export const flagOptions: Option<ToolFlag>[] = [
-  { value: "collided", label: "Collided", icon: CollideIcon, tone: "warn", hint: "Another server lists the same name: exposed as <server>__<name>." },
-  { value: "renamed", label: "Renamed", icon: RenameIcon, tone: "info", hint: "The exposed name differs from the original name." },
-  { value: "flattened", label: "Flattened", icon: FlattenIcon, tone: "accent", hint: "A root anyOf/oneOf/allOf was flattened into one object schema." },
-  { value: "excluded", label: "Excluded", icon: ExcludeIcon, tone: "bad", hint: "Fails a Claude API check: the model never sees this tool." },
+  { value: "collided", label: "Collided", icon: CollideIcon, tone: "warn", hint: "Another server lists the same name (the Agent SDK host exposes it as <server>__<name>)." },
+  { value: "renamed", label: "Renamed", icon: RenameIcon, tone: "info", hint: "This client sends it under another name than the one its server lists." },
+  { value: "flattened", label: "Flattened", icon: FlattenIcon, tone: "accent", hint: "This client flattens a root anyOf/oneOf/allOf into one object schema." },
+  { value: "excluded", label: "Excluded", icon: ExcludeIcon, tone: "bad", hint: "This client drops it: the model never sees this tool." },
+  { value: "cut", label: "Cut", icon: CutIcon, tone: "warn", hint: "This client cuts the description: the model sees only its start." },
   { value: "warnings", label: "Warnings", icon: WarningIcon, tone: "warn", hint: "Portability findings other clients trip over." },
 ];
 

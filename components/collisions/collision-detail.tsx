@@ -1,22 +1,36 @@
 "use client";
 /**
  * One collision group expanded: its members side by side (original and tagged descriptions, schema
- * hashes) and the structural diff of each member's schema against the first member's.
+ * hashes) and the structural diff of each member's schema against the first member's. The members'
+ * descriptions and schemas are each tool's detail, fetched when the group is opened.
  */
+import { useEffect } from "react";
 import { HashCell } from "@/components/cells/hash-cell";
 import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
 import { SchemaDiffSummary } from "@/components/schema/schema-diff-summary";
 import { diffSchemas } from "@/lib/schema/diff";
 import type { CollisionGroup, SnapshotTool } from "@/lib/reconcile/types";
+import { detailKey } from "@/lib/store/fleet-slice";
+import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 
-export function CollisionDetail({ group, tools }: { group: CollisionGroup; tools: Map<string, SnapshotTool> }) {
-  const members = group.members.map((m) => ({ member: m, tool: tools.get(`${m.serverId}:${group.name}`) }));
+/** A member's text while its detail loads or when it could not be had. */
+function Pending({ status }: { status: string | undefined }) {
+  return <span className="muted">{status === "error" ? "(the tool is not in the fleet right now)" : "loading…"}</span>;
+}
+
+export function CollisionDetail({ group }: { group: CollisionGroup }) {
+  const load = useFleetStore((s) => s.loadToolDetail);
+  const details = useFleetStoreShallow((s) => group.members.map((m) => s.toolDetails[detailKey(m.serverId, group.name)]));
+  useEffect(() => {
+    for (const m of group.members) void load(m.serverId, group.name);
+  }, [group, load]);
+  const members = group.members.map((member, i) => ({ member, status: details[i]?.status, tool: details[i]?.detail?.tool as SnapshotTool | undefined }));
   const base = members[0];
   return (
     <div className="stack" data-testid={`collision-detail-${group.name}`}>
       <div className="grid-2">
-        {members.map(({ member, tool }) => (
+        {members.map(({ member, tool, status }) => (
           <div key={member.serverId} className="panel stack" data-member={member.serverId}>
             <div className="row">
               <ServerBadge id={member.serverId} />
@@ -26,9 +40,9 @@ export function CollisionDetail({ group, tools }: { group: CollisionGroup; tools
               <dt>Schema hash</dt>
               <dd><HashCell hash={member.schemaHash} label={`schema hash of ${member.serverId}`} /></dd>
               <dt>Original description</dt>
-              <dd>{tool ? tool.originalDescription || <span className="muted">(none)</span> : <span className="muted">(tool not in the snapshot)</span>}</dd>
+              <dd>{tool ? tool.originalDescription || <span className="muted">(none)</span> : <Pending status={status} />}</dd>
               <dt>Tagged description</dt>
-              <dd>{tool ? tool.description || <span className="muted">(none)</span> : "—"}</dd>
+              <dd>{tool ? tool.description || <span className="muted">(none)</span> : <Pending status={status} />}</dd>
             </dl>
           </div>
         ))}
@@ -39,13 +53,14 @@ export function CollisionDetail({ group, tools }: { group: CollisionGroup; tools
         members.slice(1).map(({ member, tool }) => {
           const before = base.tool?.originalInputSchema;
           const after = tool?.originalInputSchema;
-          const changes = diffSchemas(before, after);
+          const ready = base.tool !== undefined && tool !== undefined;
+          const changes = ready ? diffSchemas(before, after) : [];
           return (
             <div key={member.serverId} className="panel" data-testid={`schema-diff-${base.member.serverId}-${member.serverId}`}>
               <h3 style={{ marginTop: 0 }}>
                 Schema: {base.member.serverId} vs {member.serverId}
               </h3>
-              <SchemaDiffSummary before={before} after={after} beforeLabel={base.member.serverId} afterLabel={member.serverId} />
+              {ready ? <SchemaDiffSummary before={before} after={after} beforeLabel={base.member.serverId} afterLabel={member.serverId} /> : <Pending status={undefined} />}
               {changes.length ? (
                 <details>
                   <summary>{changes.length} structural differences</summary>

@@ -17,8 +17,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/states";
 import { CollideIcon, CheckIcon } from "@/components/ui/icons";
-import type { FleetState } from "@/lib/fleet/types";
-import type { CollisionGroup, SnapshotTool } from "@/lib/reconcile/types";
+import type { CollisionGroup } from "@/lib/reconcile/types";
+import type { FleetIndex } from "@/lib/server/page-state";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { CollisionDetail } from "./collision-detail";
 import { collisionMatrix } from "./collision-matrix";
@@ -63,9 +63,8 @@ const columns: DataTableColumn<CollisionGroup>[] = [
   },
 ];
 
-function CollisionsTable({ fleet }: { fleet: FleetState }) {
-  const groups = fleet.snapshot.collisions;
-  const tools = useMemo(() => new Map<string, SnapshotTool>(fleet.snapshot.tools.map((t) => [`${t.serverId}:${t.originalName}`, t])), [fleet]);
+function CollisionsTable({ fleet }: { fleet: FleetIndex }) {
+  const groups = fleet.collisions;
   const matrix = useMemo(() => collisionMatrix(groups, fleet.servers.map((s) => s.id)), [groups, fleet.servers]);
   const serverOptions = matrix.servers.filter((s) => matrix.counts[matrix.servers.indexOf(s)][matrix.servers.indexOf(s)] > 0).map((s) => ({ value: s, label: s }));
   const url = useTableUrlState({ filters: { kind: "kind", server: "members" } });
@@ -87,7 +86,7 @@ function CollisionsTable({ fleet }: { fleet: FleetState }) {
         <DataTableFacetedFilter column={table.getColumn("kind")} title="Kind" options={kindOptions} />
         <DataTableFacetedFilter column={table.getColumn("members")} title="Server" options={serverOptions} />
       </DataTableToolbar>
-      <DataTable table={table} label="Collision groups" testId="collisions-table" empty="No group matches." renderDetail={(row) => <CollisionDetail group={row.original} tools={tools} />} maxHeight="none" />
+      <DataTable table={table} label="Collision groups" testId="collisions-table" empty="No group matches." renderDetail={(row) => <CollisionDetail group={row.original} />} maxHeight="none" />
       <CollisionMatrixView matrix={matrix} />
     </div>
   );

@@ -54,14 +54,17 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
   // The search box runs against one column only (the first with an accessor), once per row.
   const searchColumn = options.columns.find((c) => "accessorFn" in c || "accessorKey" in c) as { id?: string; accessorKey?: string } | undefined;
   const firstColumnId = searchColumn?.id ?? searchColumn?.accessorKey;
+  // A table whose columns change (the tools page's client switch) keeps sorts and filters of columns it
+  // no longer shows in its state, for when they come back, but never hands them to TanStack.
+  const columnIds = new Set(options.columns.map((c) => c.id));
   const table = useTable({
     features: dataTableFeatures,
     columns: options.columns,
     data: options.data,
     getRowId: (row: TData) => options.getRowId(row),
     state: {
-      sorting: state.sorting,
-      columnFilters: state.columnFilters,
+      sorting: state.sorting.filter((s) => columnIds.has(s.id)),
+      columnFilters: state.columnFilters.filter((f) => columnIds.has(f.id)),
       globalFilter: state.globalFilter,
       columnVisibility: state.columnVisibility,
       rowSelection: state.rowSelection,

@@ -1,6 +1,7 @@
 "use client";
 /**
- * The servers table: id, transport, status, tool count, connect and list times, protocol version;
+ * The servers table: id, transport, status, tool count, what each client loses of the server (in the
+ * row: a whole-server loss names the tool that causes it), connect and list times, protocol version;
  * a row expands to its config, error and stderr tail, with reconnect and remove.
  */
 import { useMemo, useState } from "react";
@@ -17,13 +18,32 @@ import { ServerBadge, StatusBadge } from "@/components/cells/server-badge";
 import { statusOptions } from "@/components/cells/options";
 import { Button } from "@/components/ui/button";
 import { ReloadIcon, TrashIcon } from "@/components/ui/icons";
-import type { ServerDetails, FleetState } from "@/lib/fleet/types";
+import type { FleetIndex, IndexServer } from "@/lib/server/page-state";
 import type { ActionResult } from "@/lib/store/fleet-slice";
 import { useFleetActions, useFleetStore } from "@/lib/store/hooks";
 import { useTableUrlState } from "@/lib/store/use-url-state";
+import { clientLosses, type ClientLoss } from "./client-losses";
 
-export interface ServerRow extends ServerDetails {
-  toolCount: number;
+export interface ServerRow extends IndexServer {
+  /** What each client loses of this server. */
+  losses: ClientLoss[];
+}
+
+/** Each client's loss on its own line, a whole-server loss first and loud; nothing lost says so quietly. */
+function Losses({ server }: { server: ServerRow }) {
+  if (server.status !== "ready") return <span className="muted">—</span>;
+  if (server.losses.length === 0) return <span className="muted">every client sends all {server.toolCount}</span>;
+  return (
+    <span className="stack losses" style={{ gap: 2 }} data-testid={`client-losses-${server.id}`}>
+      {[...server.losses]
+        .sort((a, b) => (a.kind === b.kind ? 0 : a.kind === "whole" ? -1 : 1))
+        .map((loss) => (
+          <span key={loss.client} className={loss.kind === "whole" ? "loss-whole" : "muted"} data-testid="client-loss" data-client={loss.client} data-kind={loss.kind}>
+            {loss.message}
+          </span>
+        ))}
+    </span>
+  );
 }
 
 function ms(value: number | undefined): string {
@@ -43,6 +63,7 @@ const columns: DataTableColumn<ServerRow>[] = [
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
   { id: "tools", accessorFn: (r) => r.toolCount, header: ({ column }) => <DataTableColumnHeader column={column} title="Tools" />, meta: { width: "5rem", label: "Tools", align: "right" } },
+  { id: "clients", accessorFn: (r) => r.losses.length, header: ({ column }) => <DataTableColumnHeader column={column} title="What clients lose" />, meta: { width: "minmax(14rem, 3fr)", label: "What clients lose" }, cell: ({ row }) => <Losses server={row.original} /> },
   { id: "connectMs", accessorFn: (r) => r.connectMs ?? -1, header: ({ column }) => <DataTableColumnHeader column={column} title="Connect" />, meta: { width: "6rem", label: "Connect", align: "right" }, cell: ({ row }) => ms(row.original.connectMs) },
   { id: "listMs", accessorFn: (r) => r.listMs ?? -1, header: ({ column }) => <DataTableColumnHeader column={column} title="List" />, meta: { width: "6rem", label: "List", align: "right" }, cell: ({ row }) => ms(row.original.listMs) },
   { id: "protocol", accessorFn: (r) => r.protocolVersion ?? "", header: ({ column }) => <DataTableColumnHeader column={column} title="Protocol" />, meta: { width: "7rem", label: "Protocol" }, cell: ({ row }) => row.original.protocolVersion ?? <span className="muted">—</span> },
@@ -134,12 +155,11 @@ function ServerDetail({ server }: { server: ServerRow }) {
   );
 }
 
-export function serverRows(fleet: FleetState): ServerRow[] {
-  const counts = new Map(fleet.snapshot.servers.map((s) => [s.id, s.toolCount]));
-  return fleet.servers.map((server) => ({ ...server, toolCount: counts.get(server.id) ?? 0 }));
+export function serverRows(fleet: FleetIndex): ServerRow[] {
+  return fleet.servers.map((server) => ({ ...server, losses: clientLosses(fleet, server.id) }));
 }
 
-export function ServersTable({ fleet }: { fleet: FleetState }) {
+export function ServersTable({ fleet }: { fleet: FleetIndex }) {
   const data = useMemo(() => serverRows(fleet), [fleet]);
   const url = useTableUrlState({ prefix: "s.", filters: { status: "status" } });
   const { table } = useDataTable({

@@ -1,8 +1,9 @@
 "use client";
 /**
- * The permissions table: every tool with its annotations, the suggestion (with
- * accept), our rule as a segmented allow / ask / deny / none control, and the effective decision with
- * its reason. Bulk set applies to the checked rows or to every row the filters keep.
+ * The permissions table: every tool by the name Claude Code's rules use (sanitized, `mcp__fs__files_read`),
+ * its annotations, the suggestion (with accept), our rule as a segmented allow / ask / deny / none
+ * control, and the decision Claude Code makes with its reason (or that Claude Code never lists the tool).
+ * Bulk set applies to the checked rows or to every row the filters keep.
  */
 import { useMemo, useState } from "react";
 import { DataTable, DataTableColumnHeader, DataTableFacetedFilter, DataTableToolbar, useDataTable, type DataTableColumn } from "@/components/data-table";
@@ -12,6 +13,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { PermissionChange, PermissionRow, RuleDecision } from "@/lib/permissions";
+import type { IndexVerdict } from "@/lib/server/page-state";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { DecisionBadge } from "./decision-badge";
 import { decisionOptions } from "./decision-options";
@@ -45,7 +47,10 @@ function Annotations({ row }: { row: PermissionRow }) {
 
 type Edit = (changes: PermissionChange[]) => void;
 
-function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>): DataTableColumn<PermissionRow>[] {
+/** Claude Code's verdict on each tool, by `server:tool`. */
+type Verdicts = ReadonlyMap<string, IndexVerdict>;
+
+function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>, claudeCode: Verdicts): DataTableColumn<PermissionRow>[] {
   return [
     {
       id: "select",
@@ -67,12 +72,17 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
     },
     {
       id: "tool",
-      accessorFn: (r) => r.toolName,
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Tool" />,
-      meta: { width: "minmax(10rem, 1.4fr)", label: "Tool" },
+      accessorFn: (r) => r.claudeCodeName,
+      header: ({ column }) => <DataTableColumnHeader column={column} title="Tool (rule name)" />,
+      meta: { width: "minmax(12rem, 1.6fr)", label: "Tool (rule name)" },
       cell: ({ row }) => (
-        <span className="stack" style={{ gap: 0 }}>
-          <ToolName name={row.original.toolName} serverId={row.original.serverId} originalName={row.original.toolName} />
+        <span className="stack" style={{ gap: 0, minWidth: 0 }}>
+          <ToolName name={row.original.claudeCodeName} serverId={row.original.serverId} originalName={row.original.toolName} />
+          {row.original.claudeCodeName !== `mcp__${row.original.serverId}__${row.original.toolName}` ? (
+            <span className="muted mono truncate" title="The name its server lists; Claude Code's rules match only the sanitized name above">
+              listed as {row.original.toolName}
+            </span>
+          ) : null}
           {row.original.excluded ? <Badge tone="bad" title="Excluded from the fleet: never exported as allowed">excluded</Badge> : null}
         </span>
       ),
@@ -124,17 +134,31 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
     {
       id: "effective",
       accessorFn: (r) => r.effective.decision,
-      header: ({ column }) => <DataTableColumnHeader column={column} title="Effective" />,
+      header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code decides" />,
       filterFn: "inList",
-      meta: { width: "minmax(12rem, 1.6fr)", label: "Effective" },
-      cell: ({ row }) => (
-        <span className="row" data-testid={`effective-${rowId(row.original)}`} style={{ flexWrap: "nowrap", minWidth: 0 }}>
-          <DecisionBadge decision={row.original.effective.decision} />
-          <span className="muted" title={row.original.effective.why} style={{ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}>
-            {row.original.effective.why}
+      meta: { width: "minmax(12rem, 1.6fr)", label: "Claude Code decides" },
+      cell: ({ row }) => {
+        const verdict = claudeCode.get(rowId(row.original));
+        const unlisted = verdict !== undefined && verdict.callName === null;
+        return (
+          <span className="stack" style={{ gap: 0, minWidth: 0 }}>
+            <span className="row" data-testid={`effective-${rowId(row.original)}`} style={{ flexWrap: "nowrap", minWidth: 0 }}>
+              <DecisionBadge decision={row.original.effective.decision} />
+              <span className="muted truncate" title={row.original.effective.why}>
+                {row.original.effective.why}
+              </span>
+            </span>
+            {unlisted ? (
+              <span className="row" style={{ flexWrap: "nowrap", minWidth: 0 }} data-testid={`not-listed-${rowId(row.original)}`}>
+                <Badge tone="warn" title="Claude Code never lists this tool, so it never asks for it">not listed</Badge>
+                <span className="muted truncate" title={verdict.reason}>
+                  {verdict.reason}
+                </span>
+              </span>
+            ) : null}
           </span>
-        </span>
-      ),
+        );
+      },
     },
   ];
 }
@@ -154,7 +178,7 @@ function BulkButtons({ label, count, onSet }: { label: string; count: number; on
   );
 }
 
-export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[]; drafted: Set<string>; edit: Edit }) {
+export function PermissionsTable({ rows, drafted, edit, claudeCode }: { rows: PermissionRow[]; drafted: Set<string>; edit: Edit; claudeCode: Verdicts }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -163,7 +187,7 @@ export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[
       else next.add(id);
       return next;
     });
-  const cols = useMemo(() => columns(edit, selected, toggle, drafted), [edit, selected, drafted]);
+  const cols = useMemo(() => columns(edit, selected, toggle, drafted, claudeCode), [edit, selected, drafted, claudeCode]);
   const url = useTableUrlState({ prefix: "p.", filters: { server: "server", ours: "ours", effective: "effective" } });
   const { table } = useDataTable({
     data: rows,

@@ -9,8 +9,8 @@ import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import type { FleetState } from "@/lib/fleet/types";
-import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionsView } from "@/lib/permissions";
+import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionTool, type PermissionsView } from "@/lib/permissions";
+import type { FleetIndex, IndexVerdict } from "@/lib/server/page-state";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { ExportPanel } from "./export-panel";
 import { PermissionsTable, rowId } from "./permissions-table";
@@ -45,14 +45,28 @@ function UnsavedBar({ count }: { count: number }) {
   );
 }
 
-function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
+/** The index's tools as the permissions model reads them (by their sanitized Claude Code names). */
+export function permissionTools(fleet: FleetIndex): PermissionTool[] {
+  return fleet.tools.map((t) => ({
+    serverId: t.serverId,
+    originalName: t.originalName,
+    claudeCodeName: t.claudeCodeName,
+    ...(t.annotations ? { annotations: t.annotations } : {}),
+    excluded: t.exposedName === null ? { reasons: [] } : null,
+  }));
+}
+
+function Editor({ fleet, view }: { fleet: FleetIndex; view: PermissionsView }) {
   const drafts = useFleetStore((s) => s.permissionDrafts);
   const editPermissions = useFleetStore((s) => s.editPermissions);
   const edit = useCallback((changes: PermissionChange[]) => editPermissions(changes), [editPermissions]);
   const rules = useMemo(() => rulesWithDrafts(view.rules, drafts), [view.rules, drafts]);
   const existing = useMemo(() => view.settings.flatMap((f) => f.rules), [view.settings]);
-  // The live snapshot's tools (they follow list_changed); the effective decision previews the drafts.
-  const rows = useMemo(() => permissionRows(fleet.snapshot.tools, rules, existing), [fleet.snapshot.tools, rules, existing]);
+  // The live fleet's tools (they follow list_changed); the effective decision previews the drafts.
+  const tools = useMemo(() => permissionTools(fleet), [fleet]);
+  const rows = useMemo(() => permissionRows(tools, rules, existing), [tools, rules, existing]);
+  // Whether Claude Code sends each tool at all: a decision about a tool it never lists is never asked for.
+  const claudeCode = useMemo(() => new Map<string, IndexVerdict>(fleet.tools.map((t) => [`${t.serverId}:${t.originalName}`, t.clients["claude-code"]])), [fleet]);
   const drafted = useMemo(
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],
@@ -63,7 +77,7 @@ function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
     <div className="stack">
       <UnsavedBar count={count} />
       <ServerDefaults servers={view.servers} decisionOf={decisionOf} edit={edit} />
-      <PermissionsTable rows={rows} drafted={drafted} edit={edit} />
+      <PermissionsTable rows={rows} drafted={drafted} edit={edit} claudeCode={claudeCode} />
       <div className="grid-2">
         <SettingsPanel view={view} />
         <ExportPanel unsaved={count} hasProject={view.projectDir !== null} />

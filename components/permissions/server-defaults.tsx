@@ -1,8 +1,8 @@
 "use client";
-/** Server defaults: one bare `mcp__<server>` rule per server, a segmented control each. */
+/** Server defaults: one bare `mcp__<server>` rule per server (its id sanitized as Claude Code names it), a segmented control each. */
 import { ServerBadge } from "@/components/cells/server-badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { PermissionChange, PermissionServerView, RuleDecision } from "@/lib/permissions";
+import { ruleName, type PermissionChange, type PermissionServerView, type RuleDecision } from "@/lib/permissions";
 import { decisionOptions } from "./decision-options";
 
 export function ServerDefaults({ servers, decisionOf, edit }: { servers: PermissionServerView[]; decisionOf: (serverId: string) => RuleDecision; edit: (changes: PermissionChange[]) => void }) {
@@ -17,7 +17,7 @@ export function ServerDefaults({ servers, decisionOf, edit }: { servers: Permiss
         {servers.map((s) => (
           <div key={s.id} className="row" style={{ display: "contents" }}>
             <dt>
-              <ServerBadge id={s.id} status={s.status} /> <span className="muted">{s.toolCount} tools</span>
+              <ServerBadge id={s.id} status={s.status} /> <code title="The rule Claude Code matches">{ruleName(s.id, null)}</code> <span className="muted">{s.toolCount} tools</span>
             </dt>
             <dd>
               <SegmentedControl<RuleDecision>

@@ -1,64 +1,77 @@
 import { describe, expect, test } from "vitest";
-import type { FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";
-import { reverseRows, toolRows } from "./tool-rows";
+import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
+import { buildFleetIndex, SizeCache } from "@/lib/server/page-index";
+import { fixtureLists, stateOf } from "@/lib/server/page-state.test-util";
+import { aliasMaps, reverseRows, toolRows } from "./tool-rows";
 
-function tool(serverId: string, originalName: string, over: Partial<SnapshotTool> = {}): SnapshotTool {
-  return {
-    serverId,
-    originalName,
-    exposedName: originalName,
-    claudeCodeName: `mcp__${serverId}__${originalName}`,
-    description: "",
-    inputSchema: { type: "object" },
-    originalDescription: "",
-    originalInputSchema: { type: "object" },
-    schemaHash: "a".repeat(64),
-    descriptionHash: "b".repeat(64),
-    annotationsHash: null,
-    flattened: null,
-    renamed: null,
-    excluded: null,
-    warnings: [],
-    checks: [],
-    ...over,
-  };
+const READ = { claudeCode: [], codex: [] };
+function fixture(name: string) {
+  const state = stateOf(fixtureLists(name));
+  return { state, index: buildFleetIndex(state, { epoch: "e", read: READ, sizes: new SizeCache() }).index };
 }
 
-const snapshot: FleetSnapshot = {
-  fleetHash: "f".repeat(64),
-  servers: [],
-  tools: [
-    tool("tracker", "search", { exposedName: "tracker__search" }),
-    tool("wiki", "search", { exposedName: "wiki__search", flattened: { keyword: "oneOf", sentence: "Provide exactly one of: (id) or (key)." } }),
-    tool("wiki", "bad name", { exposedName: "bad_name", renamed: { reasons: [{ code: "name:invalid-chars", message: "x" }] } }),
-    tool("chat", "post", { exposedName: null, excluded: { reasons: [{ code: "schema:property-name", message: "x" }] }, warnings: [{ code: "w", message: "w" }] }),
-  ],
-  collisions: [{ name: "search", kind: "divergent", members: [{ serverId: "tracker", exposedName: "tracker__search", schemaHash: "a" }, { serverId: "wiki", exposedName: "wiki__search", schemaHash: "b" }] }],
-  forward: { tracker__search: { serverId: "tracker", originalName: "search" }, wiki__search: { serverId: "wiki", originalName: "search" }, bad_name: { serverId: "wiki", originalName: "bad name" } },
-  reverse: { "wiki:search": "wiki__search", "tracker:search": "tracker__search", "wiki:bad name": "bad_name" },
-};
-
 describe("toolRows", () => {
-  test("flags come from the snapshot: collided, renamed, flattened, excluded, warnings", () => {
-    expect(toolRows(snapshot).map((r) => `${r.key} ${r.flags.join(",")}`)).toEqual([
-      "tracker:search collided,renamed",
-      "wiki:search collided,renamed,flattened",
-      "wiki:bad name renamed",
-      "chat:post excluded,warnings",
-    ]);
+  const { index } = fixture("demo");
+  const row = (client: Parameters<typeof toolRows>[1], key: string) => toolRows(index, client).find((r) => r.key === key)!;
+
+  test.each([
+    ["agent-sdk", "tracker:create_issue", "tracker__create_issue", "collided,renamed"],
+    ["claude-code", "tracker:create_issue", "mcp__tracker__create_issue", "collided"],
+    ["codex", "tracker:create_issue", "mcp__tracker__create_issue", "collided"],
+    ["claude-code", "docs:get-library-docs", null, "excluded"],
+    ["codex", "docs:get-library-docs", "mcp__docs__get_library_docs", "renamed"],
+    ["agent-sdk", "tracker:get_issue", "get_issue", "flattened"],
+    ["codex", "tracker:get_issue", "mcp__tracker__get_issue", ""],
+  ] as const)("%s %s: called %s, flagged %s", (client, key, name, flags) => {
+    expect(row(client, key).name).toBe(name);
+    expect(row(client, key).flags.join(",")).toBe(flags);
+  });
+
+  test("a dropped tool carries the client's reason; Codex rows name the namespace and function", () => {
+    expect(row("claude-code", "docs:get-library-docs").reason).toMatch(/get-library-docs/);
+    expect(row("codex", "docs:get-library-docs")).toMatchObject({ namespace: "mcp__docs", functionName: "get_library_docs", reason: null });
   });
 
   test("the search text holds every name, lower-cased", () => {
-    expect(toolRows(snapshot)[0].search).toBe("tracker__search tracker search mcp__tracker__search");
+    expect(row("codex", "docs:get-library-docs").search).toBe("mcp__docs__get_library_docs docs get-library-docs  mcp__docs__get-library-docs");
+  });
+});
+
+describe("aliasMaps", () => {
+  test.each(FLEET_NAMES)("%s: the Agent SDK host's maps are the snapshot's, key for key", (name) => {
+    const { state, index } = fixture(name);
+    const maps = aliasMaps(index, "agent-sdk");
+    expect(JSON.stringify(maps.forward)).toBe(JSON.stringify(state.snapshot.forward));
+    expect(JSON.stringify(maps.reverse)).toBe(JSON.stringify(state.snapshot.reverse));
+  });
+
+  test("Claude Code's forward map is its view's names called, each back to its tool", () => {
+    const { state, index } = fixture("demo");
+    const view = state.views["claude-code"];
+    expect(Object.keys(aliasMaps(index, "claude-code").forward).sort()).toEqual(Object.keys(view.byCallName).sort());
   });
 });
 
 describe("reverseRows", () => {
-  test("one row per reverse entry, sorted by key, split at the first colon", () => {
-    expect(reverseRows(snapshot)).toEqual([
-      { key: "tracker:search", serverId: "tracker", originalName: "search", exposedName: "tracker__search" },
-      { key: "wiki:bad name", serverId: "wiki", originalName: "bad name", exposedName: "bad_name" },
-      { key: "wiki:search", serverId: "wiki", originalName: "search", exposedName: "wiki__search" },
-    ]);
+  test("one row per tool the client sends, sorted by server:original", () => {
+    const { index } = fixture("demo");
+    const rows = reverseRows(index, "claude-code");
+    expect(rows.map((r) => r.key)).toEqual([...rows.map((r) => r.key)].sort());
+    expect(rows.some((r) => r.serverId === "docs")).toBe(false);
+    expect(rows.find((r) => r.key === "wiki:pages.get")?.name).toBe("mcp__wiki__pages_get");
+  });
+});
+
+describe("row order", () => {
+  test.each(["claude-code", "codex"] as const)("%s: the tools it sends by the name it sends, then the ones it drops", (client) => {
+    const rows = toolRows(fixture("demo").index, client);
+    const sent = rows.filter((r) => r.name !== null);
+    expect(rows.slice(0, sent.length)).toEqual(sent);
+    expect(sent.map((r) => r.name)).toEqual(sent.map((r) => r.name).sort());
+  });
+
+  test("the Agent SDK host: the index's own order", () => {
+    const { index } = fixture("demo");
+    expect(toolRows(index, "agent-sdk").map((r) => r.key)).toEqual(index.tools.map((t) => t.key));
   });
 });

@@ -1,20 +1,33 @@
 /**
- * The rows of the tools page, derived from the snapshot (pure): the forward map (one row per tool,
- * exposed or excluded, with its flags) and the reverse map (`server:original` -> exposed name).
+ * The rows of the tools page for one client, derived from the fleet index (pure): one row per listed
+ * tool with the name that client's model calls it by (or why it is dropped), the fleet's and the
+ * client's flags; and the client's maps, forward (name called -> server and original tool) and reverse.
+ * For the Agent SDK host they are the FleetSnapshot's `forward` and `reverse`, key for key.
  */
-import { collidedKeys, toolFlags } from "@/components/cells/tool-flags";
-import type { ToolFlag } from "@/components/cells/options";
-import type { FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";
+import type { ClientChoice } from "@/lib/clients/choices";
+import { compareCodeUnits } from "@/lib/json/values";
+import type { FleetIndex, IndexTool, ToolFlag } from "@/lib/server/page-state";
+
+const FLAG_ORDER: ToolFlag[] = ["collided", "renamed", "flattened", "excluded", "cut", "warnings"];
 
 export interface ToolRow {
   key: string;
-  exposedName: string | null;
   serverId: string;
   originalName: string;
+  /** The name the chosen client's model calls the tool by; null when that client drops it. */
+  name: string | null;
+  /** Codex: the namespace and the function's own name. */
+  namespace: string | null;
+  functionName: string | null;
+  exposedName: string | null;
   claudeCodeName: string;
   schemaHash: string;
   flags: ToolFlag[];
-  tool: SnapshotTool;
+  /** Why the client drops it (the first reason), when it does. */
+  reason: string | null;
+  /** UTF-8 bytes the client sends for it. */
+  bytes: number;
+  tool: IndexTool;
   /** Lower-cased text the search box matches. */
   search: string;
 }
@@ -23,38 +36,71 @@ export interface ReverseRow {
   key: string;
   serverId: string;
   originalName: string;
-  exposedName: string;
+  /** The name the client's model calls it by. */
+  name: string;
 }
 
-export function toolRows(snapshot: FleetSnapshot): ToolRow[] {
-  const collided = collidedKeys(snapshot.collisions);
-  return snapshot.tools.map((tool) => {
-    const flags = toolFlags(tool, collided);
+export interface AliasMaps {
+  forward: Record<string, { serverId: string; originalName: string }>;
+  reverse: Record<string, string>;
+}
+
+/**
+ * One row per tool, in the client's own order: the Agent SDK host's is the index's (exposed names); any
+ * other client's lists the tools it sends by the name it sends them under, then the ones it drops.
+ */
+export function toolRows(index: FleetIndex, client: ClientChoice): ToolRow[] {
+  const rows = index.tools.map((tool): ToolRow => {
+    const verdict = tool.clients[client];
+    const own = new Set<ToolFlag>([...tool.flags, ...verdict.flags]);
     return {
-      key: `${tool.serverId}:${tool.originalName}`,
-      exposedName: tool.exposedName,
+      key: tool.key,
       serverId: tool.serverId,
       originalName: tool.originalName,
+      name: verdict.callName,
+      namespace: verdict.namespace ?? null,
+      functionName: verdict.name ?? null,
+      exposedName: tool.exposedName,
       claudeCodeName: tool.claudeCodeName,
       schemaHash: tool.schemaHash,
-      flags,
+      flags: FLAG_ORDER.filter((f) => own.has(f)),
+      reason: verdict.reason ?? null,
+      bytes: verdict.bytes,
       tool,
-      search: `${tool.exposedName ?? ""} ${tool.serverId} ${tool.originalName} ${tool.claudeCodeName}`.toLowerCase(),
+      search: `${verdict.callName ?? ""} ${tool.serverId} ${tool.originalName} ${tool.exposedName ?? ""} ${tool.claudeCodeName}`.toLowerCase(),
     };
+  });
+  if (client === "agent-sdk") return rows;
+  return rows.sort((a, b) => {
+    if (a.name !== null && b.name !== null) return compareCodeUnits(a.name, b.name) || compareCodeUnits(a.key, b.key);
+    if (a.name !== null) return -1;
+    if (b.name !== null) return 1;
+    return compareCodeUnits(a.serverId, b.serverId) || compareCodeUnits(a.originalName, b.originalName) || compareCodeUnits(a.key, b.key);
   });
 }
 
-export function reverseRows(snapshot: FleetSnapshot): ReverseRow[] {
-  return Object.entries(snapshot.reverse)
-    .map(([key, exposedName]) => {
-      const forward = snapshot.forward[exposedName];
-      const cut = key.indexOf(":");
-      return {
-        key,
-        serverId: forward?.serverId ?? key.slice(0, cut),
-        originalName: forward?.originalName ?? key.slice(cut + 1),
-        exposedName,
-      };
-    })
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+/**
+ * Name called -> server and tool, and back, for the tools the client sends. In index order, which for
+ * the Agent SDK host is its exposed-name order (the snapshot's); other clients' names are sorted.
+ */
+export function aliasMaps(index: FleetIndex, client: ClientChoice): AliasMaps {
+  const sent = index.tools.filter((t) => t.clients[client].callName !== null);
+  const ordered = client === "agent-sdk" ? sent : [...sent].sort((a, b) => compareCodeUnits(a.clients[client].callName!, b.clients[client].callName!));
+  const forward: AliasMaps["forward"] = {};
+  const reverse: AliasMaps["reverse"] = {};
+  for (const tool of ordered) {
+    const name = tool.clients[client].callName!;
+    forward[name] = { serverId: tool.serverId, originalName: tool.originalName };
+    reverse[`${tool.serverId}:${tool.originalName}`] = name;
+  }
+  return { forward, reverse };
+}
+
+export function reverseRows(index: FleetIndex, client: ClientChoice): ReverseRow[] {
+  const rows: ReverseRow[] = [];
+  for (const tool of index.tools) {
+    const name = tool.clients[client].callName;
+    if (name !== null) rows.push({ key: `${tool.serverId}:${tool.originalName}`, serverId: tool.serverId, originalName: tool.originalName, name });
+  }
+  return rows.sort((a, b) => compareCodeUnits(a.key, b.key));
 }

@@ -1,75 +1,150 @@
 "use client";
-/** Column definitions of the forward map (tools) and the reverse map, like shadcn's `columns.tsx`. */
+/**
+ * Column definitions of the tools table for one client, and of its reverse map, like shadcn's
+ * `columns.tsx`: the name that client's model calls the tool by (the Agent SDK host's exposed name,
+ * Claude Code's `mcp__` name, Codex's function inside its namespace), whether the client sends it and
+ * why not, what it costs in the request, the schema hash and the flags.
+ */
 import type { DataTableColumn } from "@/components/data-table";
 import { DataTableColumnHeader } from "@/components/data-table";
 import { FlagBadges } from "@/components/cells/flag-badges";
 import { HashCell } from "@/components/cells/hash-cell";
 import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
+import { Badge } from "@/components/ui/badge";
+import type { ClientChoice } from "@/lib/clients/choices";
 import type { ReverseRow, ToolRow } from "./tool-rows";
 
-export const toolColumns: DataTableColumn<ToolRow>[] = [
-  {
-    id: "select",
-    header: "",
-    enableSorting: false,
+/** What the name column is called for each client. */
+export const NAME_TITLES: Record<ClientChoice, string> = {
+  "claude-code": "Name sent",
+  "claude-code@2.1.194": "Name sent",
+  codex: "Function",
+  "agent-sdk": "Exposed name",
+};
+
+/** Bytes as a person reads them. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
+}
+
+const select: DataTableColumn<ToolRow> = {
+  id: "select",
+  header: "",
+  enableSorting: false,
+  enableHiding: false,
+  meta: { width: "36px" },
+  cell: ({ row }) => <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.target.checked)} />,
+};
+
+function nameColumn(client: ClientChoice): DataTableColumn<ToolRow> {
+  const title = NAME_TITLES[client];
+  return {
+    id: "name",
+    accessorFn: (r) => (client === "codex" ? r.functionName : r.name) ?? `~${r.originalName}`,
+    header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
     enableHiding: false,
-    meta: { width: "36px" },
-    cell: ({ row }) => (
-      <input type="checkbox" aria-label={`Select ${row.original.key}`} checked={row.getIsSelected()} onChange={(e) => row.toggleSelected(e.target.checked)} />
+    meta: { width: "minmax(12rem, 2fr)", label: title },
+    cell: ({ row }) => {
+      const r = row.original;
+      const name = client === "codex" ? r.functionName : r.name;
+      return <ToolName name={name ?? r.originalName} muted={name === null} serverId={r.serverId} originalName={r.originalName} />;
+    },
+  };
+}
+
+const namespace: DataTableColumn<ToolRow> = {
+  id: "namespace",
+  accessorFn: (r) => r.namespace ?? "",
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Namespace" />,
+  meta: { width: "minmax(8rem, 1fr)", label: "Namespace" },
+  cell: ({ row }) => (row.original.namespace ? <span className="mono">{row.original.namespace}</span> : <span className="muted">—</span>),
+};
+
+const server: DataTableColumn<ToolRow> = {
+  id: "serverId",
+  accessorFn: (r) => r.serverId,
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />,
+  filterFn: "inList",
+  meta: { width: "minmax(7rem, 1fr)", label: "Server" },
+  cell: ({ row }) => <ServerBadge id={row.original.serverId} />,
+};
+
+const original: DataTableColumn<ToolRow> = {
+  id: "originalName",
+  accessorFn: (r) => r.originalName,
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Original" />,
+  meta: { width: "minmax(9rem, 1.3fr)", label: "Original name" },
+  cell: ({ row }) => <span className="mono" title={row.original.originalName}>{row.original.originalName}</span>,
+};
+
+const claudeCodeName: DataTableColumn<ToolRow> = {
+  id: "claudeCodeName",
+  accessorFn: (r) => r.claudeCodeName,
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code name" />,
+  meta: { width: "minmax(12rem, 2fr)", label: "Claude Code name" },
+  cell: ({ row }) => <span className="mono" title={row.original.claudeCodeName}>{row.original.claudeCodeName}</span>,
+};
+
+const verdict: DataTableColumn<ToolRow> = {
+  id: "verdict",
+  accessorFn: (r) => (r.name === null ? "dropped" : "sent"),
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Sent" />,
+  meta: { width: "minmax(10rem, 1.6fr)", label: "Sent" },
+  cell: ({ row }) =>
+    row.original.name === null ? (
+      <span className="row" style={{ flexWrap: "nowrap", minWidth: 0 }} data-verdict="dropped">
+        <Badge tone="bad" style={{ flexShrink: 0 }}>
+          dropped
+        </Badge>
+        <span className="muted truncate" title={row.original.reason ?? undefined}>
+          {row.original.reason}
+        </span>
+      </span>
+    ) : (
+      <Badge tone="good" data-verdict="sent">
+        sent
+      </Badge>
     ),
-  },
-  {
-    id: "exposedName",
-    accessorFn: (r) => r.exposedName ?? `~${r.originalName}`,
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />,
-    enableHiding: false,
-    meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" },
-    cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} />,
-  },
-  {
-    id: "serverId",
-    accessorFn: (r) => r.serverId,
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />,
-    filterFn: "inList",
-    meta: { width: "minmax(7rem, 1fr)", label: "Server" },
-    cell: ({ row }) => <ServerBadge id={row.original.serverId} />,
-  },
-  {
-    id: "originalName",
-    accessorFn: (r) => r.originalName,
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Original" />,
-    meta: { width: "minmax(9rem, 1.3fr)", label: "Original name" },
-    cell: ({ row }) => <span className="mono" title={row.original.originalName}>{row.original.originalName}</span>,
-  },
-  {
-    id: "claudeCodeName",
-    accessorFn: (r) => r.claudeCodeName,
-    header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code name" />,
-    meta: { width: "minmax(12rem, 2fr)", label: "Claude Code name" },
-    cell: ({ row }) => <span className={row.original.claudeCodeName.length > 64 ? "mono diff-removed" : "mono"} title={row.original.claudeCodeName.length > 64 ? `${row.original.claudeCodeName.length} characters: over 64` : row.original.claudeCodeName}>{row.original.claudeCodeName}</span>,
-  },
-  {
-    id: "schemaHash",
-    accessorFn: (r) => r.schemaHash,
-    header: "Schema hash",
-    enableSorting: false,
-    meta: { width: "11.5rem", label: "Schema hash" },
-    cell: ({ row }) => <HashCell hash={row.original.schemaHash} label={`schema hash of ${row.original.key}`} />,
-  },
-  {
-    id: "flags",
-    accessorFn: (r) => r.flags,
-    header: "Flags",
-    enableSorting: false,
-    filterFn: "inList",
-    meta: { width: "minmax(12rem, 2fr)", label: "Flags" },
-    cell: ({ row }) => <FlagBadges flags={row.original.flags} />,
-  },
-];
+};
+
+const bytes: DataTableColumn<ToolRow> = {
+  id: "bytes",
+  accessorFn: (r) => r.bytes,
+  header: ({ column }) => <DataTableColumnHeader column={column} title="Size" />,
+  meta: { width: "5.5rem", label: "Size", align: "right" },
+  cell: ({ row }) => (row.original.name === null ? <span className="muted">—</span> : <span className="tabular" title={`${row.original.bytes} bytes in every request`}>{formatBytes(row.original.bytes)}</span>),
+};
+
+const schemaHash: DataTableColumn<ToolRow> = {
+  id: "schemaHash",
+  accessorFn: (r) => r.schemaHash,
+  header: "Schema hash",
+  enableSorting: false,
+  meta: { width: "11.5rem", label: "Schema hash" },
+  cell: ({ row }) => <HashCell hash={row.original.schemaHash} label={`schema hash of ${row.original.key}`} />,
+};
+
+const flags: DataTableColumn<ToolRow> = {
+  id: "flags",
+  accessorFn: (r) => r.flags,
+  header: "Flags",
+  enableSorting: false,
+  filterFn: "inList",
+  meta: { width: "minmax(12rem, 2fr)", label: "Flags" },
+  cell: ({ row }) => <FlagBadges flags={row.original.flags} />,
+};
+
+/** The columns for one client: its own name columns, then what every client's table shows. */
+export function toolColumns(client: ClientChoice): DataTableColumn<ToolRow>[] {
+  if (client === "agent-sdk") return [select, nameColumn(client), server, original, claudeCodeName, verdict, bytes, schemaHash, flags];
+  if (client === "codex") return [select, nameColumn(client), namespace, server, original, verdict, bytes, schemaHash, flags];
+  return [select, nameColumn(client), server, original, verdict, bytes, schemaHash, flags];
+}
 
 export const reverseColumns: DataTableColumn<ReverseRow>[] = [
   { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <span className="mono">{row.original.key}</span> },
   { id: "serverId", accessorFn: (r) => r.serverId, header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />, filterFn: "inList", meta: { width: "minmax(7rem, 1fr)", label: "Server" }, cell: ({ row }) => <ServerBadge id={row.original.serverId} /> },
-  { id: "exposedName", accessorFn: (r) => r.exposedName, header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />, meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" }, cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} /> },
+  { id: "name", accessorFn: (r) => r.name, header: ({ column }) => <DataTableColumnHeader column={column} title="Name called" />, meta: { width: "minmax(12rem, 2fr)", label: "Name called" }, cell: ({ row }) => <ToolName name={row.original.name} serverId={row.original.serverId} originalName={row.original.originalName} /> },
 ];

@@ -20,6 +20,7 @@ export const CollideIcon = (p: IconProps) => <Svg {...p}><path d="M2 5h6M2 11h6M
 export const RenameIcon = (p: IconProps) => <Svg {...p}><path d="M2 13h3l7.5-7.5-3-3L2 10z" /><path d="M8 4l3 3" /></Svg>;
 export const FlattenIcon = (p: IconProps) => <Svg {...p}><path d="M2 4h12M2 8h12M2 12h12" /></Svg>;
 export const ExcludeIcon = (p: IconProps) => <Svg {...p}><circle cx="8" cy="8" r="6" /><path d="M4 12l8-8" /></Svg>;
+export const CutIcon = (p: IconProps) => <Svg {...p}><circle cx="4" cy="12" r="2" /><circle cx="12" cy="12" r="2" /><path d="M5.5 10.5L12 2M10.5 10.5L4 2" /></Svg>;
 export const WarningIcon = (p: IconProps) => <Svg {...p}><path d="M8 2l6.5 11.5h-13z" /><path d="M8 6.5v3M8 11.5v.01" /></Svg>;
 export const ReadyIcon = (p: IconProps) => <Svg {...p}><circle cx="8" cy="8" r="6" /><path d="M5 8.3l2 2 4-4" /></Svg>;
 export const ErrorIcon = (p: IconProps) => <Svg {...p}><circle cx="8" cy="8" r="6" /><path d="M6 6l4 4M10 6l-4 4" /></Svg>;
