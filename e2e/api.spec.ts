@@ -250,10 +250,17 @@ test.describe("runtime servers", () => {
     state = (await refreshed.json()) as FleetStateJson;
     expect(state.servers.find((server) => server.id === id)?.listCount).toBeGreaterThanOrEqual(2);
 
-    // Every state the stream sent while the server came and went showed it without its secret.
+    // Every change the stream sent while the server came and went showed it without its secret, and so
+    // do the page index and the tool's detail.
     await expect.poll(() => events.events().some((event) => event.type === "fleet" && JSON.stringify(event.data).includes(`"${id}"`))).toBe(true);
     expect(events.text()).not.toContain(secret);
     expect(JSON.stringify(state)).not.toContain(secret);
+    const index = await request.get("/api/fleet/index", { headers: AUTH });
+    expect(await index.text()).toContain(`"${id}"`);
+    expect(await index.text()).not.toContain(secret);
+    const tool = await request.get(`/api/fleet/tools/${id}/echo`, { headers: AUTH });
+    expect(tool.status()).toBe(200);
+    expect(await tool.text()).not.toContain(secret);
 
     const removed = await request.delete(`/api/servers/${id}`, { headers: AUTH });
     expect(removed.status()).toBe(200);
@@ -280,6 +287,9 @@ test("an HTTP server's header and URL secrets never leave the server, even when 
   const stateText = JSON.stringify(await fleet(request));
   expect(stateText).toContain(`"${id}"`);
   expect(stateText).not.toContain(secret);
+  const indexText = await (await request.get("/api/fleet/index", { headers: AUTH })).text();
+  expect(indexText).toContain(`"${id}"`);
+  expect(indexText).not.toContain(secret);
   await expect.poll(() => events.text().includes(`"${id}"`)).toBe(true);
   expect(events.text()).not.toContain(secret);
   expect((await request.delete(`/api/servers/${id}`, { headers: AUTH })).status()).toBe(200);
@@ -295,8 +305,38 @@ test.describe("events", () => {
     await expect.poll(() => events.events().length).toBeGreaterThan(0);
     const [first] = events.events();
     expect(first.type).toBe("fleet");
-    expect(first.data).toMatchObject({ demo: true, servers: expect.any(Array) });
+    // The current version only: a page that does not hold it fetches the index.
+    expect(first.data).toEqual({ epoch: expect.any(String), version: expect.any(Number), base: null, generatedAt: expect.any(String) });
     events.close();
+  });
+
+  test("the page index: per tool its names, hashes, flags and each client's verdict; a tool's detail on demand", async ({ request }) => {
+    const response = await request.get("/api/fleet/index", { headers: AUTH });
+    expect(response.status()).toBe(200);
+    const index = (await response.json()) as {
+      version: number;
+      clients: Record<string, { client: { label: string }; servers: { serverId: string; lost: { message: string } | null }[] }>;
+      tools: { key: string; exposedName: string | null; clients: Record<string, { callName: string | null; reason?: string }> }[];
+    };
+    expect(Object.keys(index.clients)).toEqual(["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"]);
+    expect(index.clients["claude-code"].servers.find((s) => s.serverId === "docs")?.lost?.message).toBe("Claude Code 2.1.328 would list 0 tools: `get-library-docs` has no root type");
+    const tool = index.tools.find((t) => t.key === "docs:get-library-docs")!;
+    expect(tool.clients["claude-code"].callName).toBeNull();
+    expect(tool.clients.codex.callName).toBe("mcp__docs__get_library_docs");
+
+    const detail = await request.get("/api/fleet/tools/docs/get-library-docs", { headers: AUTH });
+    expect(detail.status()).toBe(200);
+    const body = (await detail.json()) as { key: string; tool: { originalInputSchema: unknown }; clients: Record<string, { verdict: { status: string; reasons: { source: string }[] } }> };
+    expect(body.key).toBe("docs:get-library-docs");
+    expect(body.tool.originalInputSchema).toBeDefined();
+    expect(body.clients["claude-code"].verdict.status).toBe("dropped");
+    expect(body.clients["claude-code"].verdict.reasons[0].source).toMatch(/bad-root\.json$/);
+
+    const missing = await request.get("/api/fleet/tools/docs/no-such-tool", { headers: AUTH });
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ code: "not_found:tools" });
+    expect((await request.get("/api/fleet/tools/docs/get-library-docs?occurrence=0", { headers: AUTH })).status()).toBe(400);
+    expect((await request.get("/api/fleet/index")).status()).toBe(401);
   });
 
   test("/api/events needs the token", async ({ request }) => {

@@ -102,6 +102,16 @@ export class BasePage {
     return this.page.getByTestId("row-count").first();
   }
 
+  /** The client switch (Claude Code, Claude Code before 2.1.195, Codex, Agent SDK host); `data-client` is the choice. */
+  clientSwitch(): Locator {
+    return this.page.getByTestId("client-switch");
+  }
+
+  /** Picks a client by its label in the switch, e.g. "Codex 0.169.0". */
+  async chooseClient(label: string): Promise<void> {
+    await this.clientSwitch().getByRole("radio", { name: label }).click();
+  }
+
   /** Waits until the store holds a fleet (the loading state is gone). */
   async waitForFleet(): Promise<void> {
     await expect(this.page.getByText("Connecting to the fleet…")).toHaveCount(0);

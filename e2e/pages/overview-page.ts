@@ -28,6 +28,16 @@ export class OverviewPage extends BasePage {
     return this.serversTable().locator(`tr[data-row-id="${id}"]`);
   }
 
+  /** What each client loses of a server, in its row (one line per client that loses something). */
+  clientLosses(id: string): Locator {
+    return this.serverRow(id).getByTestId("client-loss");
+  }
+
+  /** The table of what each client sends, one row per client. */
+  clientsSummary(): Locator {
+    return this.page.getByTestId("clients-summary");
+  }
+
   /** The expand toggle of a server row. */
   expandServer(id: string): Locator {
     return this.page.getByRole("button", { name: `Expand server ${id}` });

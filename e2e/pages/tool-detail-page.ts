@@ -8,6 +8,21 @@ export class ToolDetailPage extends BasePage {
     await this.waitForFleet();
   }
 
+  /** What the chosen client does with the tool: `data-status` sent or dropped, `data-client` the client. */
+  verdict(): Locator {
+    return this.page.getByTestId("client-verdict");
+  }
+
+  /** The name the chosen client sends. */
+  clientName(): Locator {
+    return this.verdict().getByTestId("client-name");
+  }
+
+  /** Why the chosen client drops the tool, one item per reason, each with its source. */
+  reasons(): Locator {
+    return this.verdict().getByTestId("client-reason");
+  }
+
   /** The flattening panel (keyword, sentence, lost constraint). */
   flattenPanel(): Locator {
     return this.page.getByTestId("flatten-info");
@@ -23,7 +38,7 @@ export class ToolDetailPage extends BasePage {
     return this.page.getByTestId("lost-constraint");
   }
 
-  /** The names table (original, exposed, Claude Code) with their checks. */
+  /** The names table: as listed, then each client's name with its check. */
   namesTable(): Locator {
     return this.page.getByTestId("tool-names");
   }
@@ -43,7 +58,7 @@ export class ToolDetailPage extends BasePage {
     return this.page.getByTestId("description-after");
   }
 
-  /** The marked tail of a description Claude Code cuts at 2,048 characters. */
+  /** Where the chosen client cut the description it sends (the suffix it appended, marked). */
   descriptionCut(): Locator {
     return this.finalDescription().getByTestId("description-cut");
   }

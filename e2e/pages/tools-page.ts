@@ -89,6 +89,16 @@ export class ToolsPage extends BasePage {
     return this.page.getByTestId("selected-tool");
   }
 
+  /** The chosen client in a few lines: label and version, tools sent, servers lost whole. */
+  clientSummary(): Locator {
+    return this.page.getByTestId("client-summary");
+  }
+
+  /** The text of the name cells of the rendered rows (the chosen client's names). */
+  async renderedNames(): Promise<string[]> {
+    return this.rows().locator("td:nth-child(2)").evaluateAll((els) => els.map((el) => (el.textContent ?? "").trim()));
+  }
+
   /** Switches between the forward and the reverse map. */
   async showView(view: "Forward map" | "Reverse map"): Promise<void> {
     await this.page.getByRole("radio", { name: view }).click();
