@@ -11,11 +11,12 @@
 // the instructions say where the server runs and which variables it got, never a value), "requireEnv"
 // (exit 3 at start, naming each missing variable), "stderrEnv" (writes NAME=value lines to stderr: a
 // server that leaks its secret, for the redaction tests), "requireHeaders" (over HTTP: 401 unless each named
-// header is sent).
+// header is sent), "listChangedLog" (a file that gets the wall-clock time, in ms, of every
+// notifications/tools/list_changed this server sends: a benchmark's start line).
 // `--probe=<file>` writes the cwd and the NAMES of the environment variables this process was given (JSON,
 // before the spec is read), so a capture records what a client hands a stdio server. Env
 // RAW_SERVER_HOLD_CHANGES=1 turns off the scheduled "changes" (a capture must see the same list every run).
-import { readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { dirname, resolve } from "node:path";
@@ -162,7 +163,9 @@ async function serve() {
   let generated = null;
   let stormVersion = 0;
 
+  const listChangedLog = spec.listChangedLog ? resolve(specDir, spec.listChangedLog) : null;
   function broadcastListChanged() {
+    if (listChangedLog) appendFileSync(listChangedLog, `${Date.now()}\n`);
     for (const server of live) server.sendToolListChanged().catch(() => {});
   }
 
