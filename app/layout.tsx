@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { preload } from "react-dom";
 import { NoticeBar } from "@/components/layout/notice-bar";
 import { SiteNav } from "@/components/layout/site-nav";
 import { FleetStoreProvider } from "@/lib/store/provider";
@@ -11,6 +12,9 @@ export const metadata: Metadata = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  // Every page starts from the fleet index (lib/store): the browser fetches it while the page's scripts
+  // load, instead of after them. Same mode and credentials as the store's fetch, so that fetch takes it.
+  preload("/api/fleet/index", { as: "fetch", crossOrigin: "anonymous" });
   return (
     <html lang="en">
       <body>

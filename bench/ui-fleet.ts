@@ -46,6 +46,11 @@ export interface BenchFleet {
   listChangedLog?: string;
 }
 
+/** Where writeFleet(dir, { live: true }) puts the config and the first server's files. */
+export function liveFleetFiles(dir: string): Required<BenchFleet> {
+  return { configPath: join(dir, ".mcp.json"), toolsFile: join(dir, "bench-0.tools.json"), listChangedLog: join(dir, "bench-0.list-changed.log") };
+}
+
 export function writeFleet(dir: string, opts: { live?: boolean } = {}): BenchFleet {
   const servers: Record<string, unknown> = {};
   const fleet: BenchFleet = { configPath: join(dir, ".mcp.json") };
@@ -53,10 +58,9 @@ export function writeFleet(dir: string, opts: { live?: boolean } = {}): BenchFle
     const specPath = join(dir, `bench-${s}.json`);
     const spec: Record<string, unknown> = { serverInfo: { name: `bench-${s}`, version: "1.0.0" }, transport: "stdio" };
     if (opts.live && s === 0) {
-      fleet.toolsFile = join(dir, "bench-0.tools.json");
-      fleet.listChangedLog = join(dir, "bench-0.list-changed.log");
-      writeFileSync(fleet.toolsFile, JSON.stringify(serverPages(0)));
-      writeFileSync(fleet.listChangedLog, "");
+      Object.assign(fleet, liveFleetFiles(dir));
+      writeFileSync(fleet.toolsFile!, JSON.stringify(serverPages(0)));
+      writeFileSync(fleet.listChangedLog!, "");
       Object.assign(spec, { toolsFile: fleet.toolsFile, listChangedLog: fleet.listChangedLog });
     } else {
       spec.pages = serverPages(s);

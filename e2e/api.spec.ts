@@ -316,13 +316,15 @@ test.describe("events", () => {
     const index = (await response.json()) as {
       version: number;
       clients: Record<string, { client: { label: string }; servers: { serverId: string; lost: { message: string } | null }[] }>;
-      tools: { key: string; exposedName: string | null; clients: Record<string, { callName: string | null; reason?: string }> }[];
+      tools: { key: string; exposedName: string | null; clients: Record<string, { callName?: string | null; reason?: string }> }[];
     };
     expect(Object.keys(index.clients)).toEqual(["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"]);
     expect(index.clients["claude-code"].servers.find((s) => s.serverId === "docs")?.lost?.message).toBe("Claude Code 2.1.328 would list 0 tools: `get-library-docs` has no root type");
     const tool = index.tools.find((t) => t.key === "docs:get-library-docs")!;
     expect(tool.clients["claude-code"].callName).toBeNull();
     expect(tool.clients.codex.callName).toBe("mcp__docs__get_library_docs");
+    // A name a client sends as usual is left out of the index (callNameOf reads it back).
+    expect(index.tools.find((t) => t.key === "tracker:list_issues")?.clients["claude-code"]).not.toHaveProperty("callName");
 
     const detail = await request.get("/api/fleet/tools/docs/get-library-docs", { headers: AUTH });
     expect(detail.status()).toBe(200);

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { buildFleetIndex, SizeCache } from "@/lib/server/page-index";
+import { buildFleetIndex, IndexCache } from "@/lib/server/page-index";
 import { fixtureLists, stateOf } from "@/lib/server/page-state.test-util";
 import { clientLosses } from "./client-losses";
 
 const demo = fixtureLists("demo");
-const index = (lists = demo) => buildFleetIndex(stateOf(lists), { epoch: "e", read: { claudeCode: [], codex: [] }, sizes: new SizeCache() }).index;
+const index = (lists = demo) => buildFleetIndex(stateOf(lists), { epoch: "e", read: { claudeCode: [], codex: [] }, cache: new IndexCache() }).index;
 
 describe("clientLosses", () => {
   test("docs: both Claude Code versions lose it whole, naming the tool; Codex keeps every tool", () => {

@@ -20,7 +20,7 @@ export function summarizeFleet(fleet: FleetIndex) {
     exposed: tools.filter((t) => t.exposedName !== null).length,
     collisionGroups: fleet.collisions.length,
     excluded: tools.filter((t) => t.exposedName === null).length,
-    warnings: tools.reduce((n, t) => n + t.warnings, 0),
+    warnings: tools.reduce((n, t) => n + (t.warnings ?? 0), 0),
   };
 }
 

@@ -13,7 +13,6 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { PermissionChange, PermissionRow, RuleDecision } from "@/lib/permissions";
-import type { IndexVerdict } from "@/lib/server/page-state";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { DecisionBadge } from "./decision-badge";
 import { decisionOptions } from "./decision-options";
@@ -47,8 +46,14 @@ function Annotations({ row }: { row: PermissionRow }) {
 
 type Edit = (changes: PermissionChange[]) => void;
 
-/** Claude Code's verdict on each tool, by `server:tool`. */
-type Verdicts = ReadonlyMap<string, IndexVerdict>;
+/** Whether Claude Code lists a tool at all, and why not. */
+export interface ClaudeCodeListing {
+  listed: boolean;
+  reason?: string;
+}
+
+/** Claude Code's listing of each tool, by `server:tool`. */
+type Verdicts = ReadonlyMap<string, ClaudeCodeListing>;
 
 function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>, claudeCode: Verdicts): DataTableColumn<PermissionRow>[] {
   return [
@@ -139,7 +144,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       meta: { width: "minmax(12rem, 1.6fr)", label: "Claude Code decides" },
       cell: ({ row }) => {
         const verdict = claudeCode.get(rowId(row.original));
-        const unlisted = verdict !== undefined && verdict.callName === null;
+        const unlisted = verdict !== undefined && !verdict.listed;
         return (
           <span className="stack" style={{ gap: 0, minWidth: 0 }}>
             <span className="row" data-testid={`effective-${rowId(row.original)}`} style={{ flexWrap: "nowrap", minWidth: 0 }}>

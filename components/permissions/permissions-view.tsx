@@ -10,7 +10,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionTool, type PermissionsView } from "@/lib/permissions";
-import type { FleetIndex, IndexVerdict } from "@/lib/server/page-state";
+import { callNameOf, type FleetIndex } from "@/lib/server/page-state";
+import type { ClaudeCodeListing } from "./permissions-table";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { ExportPanel } from "./export-panel";
 import { PermissionsTable, rowId } from "./permissions-table";
@@ -66,7 +67,10 @@ function Editor({ fleet, view }: { fleet: FleetIndex; view: PermissionsView }) {
   const tools = useMemo(() => permissionTools(fleet), [fleet]);
   const rows = useMemo(() => permissionRows(tools, rules, existing), [tools, rules, existing]);
   // Whether Claude Code sends each tool at all: a decision about a tool it never lists is never asked for.
-  const claudeCode = useMemo(() => new Map<string, IndexVerdict>(fleet.tools.map((t) => [`${t.serverId}:${t.originalName}`, t.clients["claude-code"]])), [fleet]);
+  const claudeCode = useMemo(
+    () => new Map<string, ClaudeCodeListing>(fleet.tools.map((t) => [`${t.serverId}:${t.originalName}`, { listed: callNameOf(t, "claude-code") !== null, reason: t.clients["claude-code"].reason }])),
+    [fleet],
+  );
   const drafted = useMemo(
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],

@@ -242,7 +242,7 @@ function Flattening({ detail, client }: { detail: ToolDetail; client: ClientChoi
 function Detail({ detail, fleet, client }: { detail: ToolDetail; fleet: FleetIndex; client: ClientChoice }) {
   const tool = detail.tool;
   const entry = fleet.tools.find((t) => t.key === detail.key);
-  const flags = entry ? FLAG_ORDER.filter((f) => entry.flags.includes(f) || entry.clients[client].flags.includes(f)) : [];
+  const flags = entry ? FLAG_ORDER.filter((f) => entry.flags?.includes(f) || entry.clients[client].flags?.includes(f)) : [];
   const status = fleet.servers.find((s) => s.id === tool.serverId)?.status;
   return (
     <div className="stack">

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
-import { buildFleetIndex, SizeCache } from "@/lib/server/page-index";
+import { buildFleetIndex, IndexCache } from "@/lib/server/page-index";
 import { fixtureLists, stateOf } from "@/lib/server/page-state.test-util";
-import { aliasMaps, reverseRows, toolRows } from "./tool-rows";
+import { aliasMaps, reverseRows, searchText, toolRows } from "./tool-rows";
 
 const READ = { claudeCode: [], codex: [] };
 function fixture(name: string) {
   const state = stateOf(fixtureLists(name));
-  return { state, index: buildFleetIndex(state, { epoch: "e", read: READ, sizes: new SizeCache() }).index };
+  return { state, index: buildFleetIndex(state, { epoch: "e", read: READ, cache: new IndexCache() }).index };
 }
 
 describe("toolRows", () => {
@@ -32,8 +32,8 @@ describe("toolRows", () => {
     expect(row("codex", "docs:get-library-docs")).toMatchObject({ namespace: "mcp__docs", functionName: "get_library_docs", reason: null });
   });
 
-  test("the search text holds every name, lower-cased", () => {
-    expect(row("codex", "docs:get-library-docs").search).toBe("mcp__docs__get_library_docs docs get-library-docs  mcp__docs__get-library-docs");
+  test("the search text holds every name", () => {
+    expect(searchText(row("codex", "docs:get-library-docs"))).toBe("mcp__docs__get_library_docs docs get-library-docs  mcp__docs__get-library-docs");
   });
 });
 
@@ -73,5 +73,17 @@ describe("row order", () => {
   test("the Agent SDK host: the index's own order", () => {
     const { index } = fixture("demo");
     expect(toolRows(index, "agent-sdk").map((r) => r.key)).toEqual(index.tools.map((t) => t.key));
+  });
+});
+
+describe("rows kept", () => {
+  test("an index entry that did not change keeps its row object (the table's search cache follows it)", () => {
+    const { index } = fixture("demo");
+    const first = toolRows(index, "claude-code");
+    const changed = { ...index, tools: index.tools.map((t) => (t.key === "tracker:get_issue" ? { ...t } : t)) };
+    const second = toolRows(changed, "claude-code");
+    const same = second.filter((r) => first.includes(r)).length;
+    expect(same).toBe(first.length - 1);
+    expect(second.find((r) => r.key === "tracker:get_issue")).not.toBe(first.find((r) => r.key === "tracker:get_issue"));
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { ClientChoice } from "@/lib/clients/choices";
 import { compareCodeUnits } from "@/lib/json/values";
-import type { FleetIndex, IndexTool, ToolFlag } from "@/lib/server/page-state";
+import { callNameOf, functionName, type FleetIndex, type IndexTool, type ToolFlag } from "@/lib/server/page-state";
 
 const FLAG_ORDER: ToolFlag[] = ["collided", "renamed", "flattened", "excluded", "cut", "warnings"];
 
@@ -28,8 +28,20 @@ export interface ToolRow {
   /** UTF-8 bytes the client sends for it. */
   bytes: number;
   tool: IndexTool;
-  /** Lower-cased text the search box matches. */
-  search: string;
+}
+
+/** The text the search box matches (the table lower-cases and keeps it at the first keystroke). */
+export function searchText(row: ToolRow): string {
+  return `${row.name ?? ""} ${row.serverId} ${row.originalName} ${row.exposedName ?? ""} ${row.claudeCodeName}`;
+}
+
+const NO_FLAGS: ToolFlag[] = [];
+
+/** The fleet's flags and the client's, in the order the flag options list them. */
+function mergeFlags(fleet: ToolFlag[] | undefined, client: ToolFlag[] | undefined): ToolFlag[] {
+  if (!fleet) return client ?? NO_FLAGS;
+  if (!client) return fleet;
+  return FLAG_ORDER.filter((f) => fleet.includes(f) || client.includes(f));
 }
 
 export interface ReverseRow {
@@ -45,38 +57,49 @@ export interface AliasMaps {
   reverse: Record<string, string>;
 }
 
+/** Rows already made, by the index entry and client they came from: an event that changes one tool of
+ * ten thousand leaves the other entries as they were (applyFleetChange keeps them), and their rows too. */
+const made = new WeakMap<IndexTool, Partial<Record<ClientChoice, { row: ToolRow; sortKey: string }>>>();
+
+function rowOf(tool: IndexTool, client: ClientChoice): { row: ToolRow; sortKey: string } {
+  const byClient = made.get(tool) ?? {};
+  const known = byClient[client];
+  if (known) return known;
+  const verdict = tool.clients[client];
+  const name = callNameOf(tool, client);
+  const row: ToolRow = {
+    key: tool.key,
+    serverId: tool.serverId,
+    originalName: tool.originalName,
+    name,
+    namespace: verdict.namespace ?? null,
+    functionName: functionName(verdict),
+    exposedName: tool.exposedName,
+    claudeCodeName: tool.claudeCodeName,
+    schemaHash: tool.schemaHash,
+    flags: mergeFlags(tool.flags, verdict.flags),
+    reason: verdict.reason ?? null,
+    bytes: verdict.bytes,
+    tool,
+  };
+  const sortKey = name !== null ? `0${name}\u0000${tool.key}` : `1${tool.serverId}\u0000${tool.originalName}\u0000${tool.key}`;
+  byClient[client] = { row, sortKey };
+  made.set(tool, byClient);
+  return byClient[client]!;
+}
+
 /**
  * One row per tool, in the client's own order: the Agent SDK host's is the index's (exposed names); any
  * other client's lists the tools it sends by the name it sends them under, then the ones it drops.
  */
 export function toolRows(index: FleetIndex, client: ClientChoice): ToolRow[] {
-  const rows = index.tools.map((tool): ToolRow => {
-    const verdict = tool.clients[client];
-    const own = new Set<ToolFlag>([...tool.flags, ...verdict.flags]);
-    return {
-      key: tool.key,
-      serverId: tool.serverId,
-      originalName: tool.originalName,
-      name: verdict.callName,
-      namespace: verdict.namespace ?? null,
-      functionName: verdict.name ?? null,
-      exposedName: tool.exposedName,
-      claudeCodeName: tool.claudeCodeName,
-      schemaHash: tool.schemaHash,
-      flags: FLAG_ORDER.filter((f) => own.has(f)),
-      reason: verdict.reason ?? null,
-      bytes: verdict.bytes,
-      tool,
-      search: `${verdict.callName ?? ""} ${tool.serverId} ${tool.originalName} ${tool.exposedName ?? ""} ${tool.claudeCodeName}`.toLowerCase(),
-    };
-  });
-  if (client === "agent-sdk") return rows;
-  return rows.sort((a, b) => {
-    if (a.name !== null && b.name !== null) return compareCodeUnits(a.name, b.name) || compareCodeUnits(a.key, b.key);
-    if (a.name !== null) return -1;
-    if (b.name !== null) return 1;
-    return compareCodeUnits(a.serverId, b.serverId) || compareCodeUnits(a.originalName, b.originalName) || compareCodeUnits(a.key, b.key);
-  });
+  const entries = index.tools.map((tool) => rowOf(tool, client));
+  if (client === "agent-sdk") return entries.map((m) => m.row);
+  // One sort key per row, sorted natively (code-unit order, no comparator calls): 10,000 rows on a
+  // page load must not wait for a JavaScript comparator.
+  const keys = entries.map((m, i) => `${m.sortKey}\u0000${i}`);
+  keys.sort();
+  return keys.map((k) => entries[Number(k.slice(k.lastIndexOf("\u0000") + 1))].row);
 }
 
 /**
@@ -84,12 +107,12 @@ export function toolRows(index: FleetIndex, client: ClientChoice): ToolRow[] {
  * the Agent SDK host is its exposed-name order (the snapshot's); other clients' names are sorted.
  */
 export function aliasMaps(index: FleetIndex, client: ClientChoice): AliasMaps {
-  const sent = index.tools.filter((t) => t.clients[client].callName !== null);
-  const ordered = client === "agent-sdk" ? sent : [...sent].sort((a, b) => compareCodeUnits(a.clients[client].callName!, b.clients[client].callName!));
+  const sent = index.tools.filter((t) => callNameOf(t, client) !== null);
+  const ordered = client === "agent-sdk" ? sent : [...sent].sort((a, b) => compareCodeUnits(callNameOf(a, client)!, callNameOf(b, client)!));
   const forward: AliasMaps["forward"] = {};
   const reverse: AliasMaps["reverse"] = {};
   for (const tool of ordered) {
-    const name = tool.clients[client].callName!;
+    const name = callNameOf(tool, client)!;
     forward[name] = { serverId: tool.serverId, originalName: tool.originalName };
     reverse[`${tool.serverId}:${tool.originalName}`] = name;
   }
@@ -99,7 +122,7 @@ export function aliasMaps(index: FleetIndex, client: ClientChoice): AliasMaps {
 export function reverseRows(index: FleetIndex, client: ClientChoice): ReverseRow[] {
   const rows: ReverseRow[] = [];
   for (const tool of index.tools) {
-    const name = tool.clients[client].callName;
+    const name = callNameOf(tool, client);
     if (name !== null) rows.push({ key: `${tool.serverId}:${tool.originalName}`, serverId: tool.serverId, originalName: tool.originalName, name });
   }
   return rows.sort((a, b) => compareCodeUnits(a.key, b.key));

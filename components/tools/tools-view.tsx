@@ -28,7 +28,7 @@ import type { FleetIndex } from "@/lib/server/page-state";
 import { useClientChoice } from "@/lib/store/use-client-choice";
 import { setSearchParam, useTableUrlState } from "@/lib/store/use-url-state";
 import { reverseColumns, toolColumns } from "./tools-columns";
-import { aliasMaps, reverseRows, toolRows, type ToolRow } from "./tool-rows";
+import { aliasMaps, reverseRows, searchText, toolRows, type ToolRow } from "./tool-rows";
 
 type View = "forward" | "reverse";
 
@@ -87,7 +87,7 @@ function ForwardTable({ fleet, client }: { fleet: FleetIndex; client: ClientChoi
     getRowId: (r) => r.key,
     initialState: url.initialState,
     onStateChange: url.onStateChange,
-    searchText: (r) => r.search,
+    searchText,
   });
   const selected = Object.keys(table.state.rowSelection)[0];
   return (

@@ -1,6 +1,6 @@
 /**
  * The FleetSnapshot: the one JSON contract shared by the CLI (`fleet reconcile --json`,
- * `fleet snapshot --json`), the API (`GET /api/fleet`, `/api/events`) and the browser store.
+ * `fleet snapshot --json`) and the API (`GET /api/fleet`); the pages' index is made from it.
  * Pure types only; see docs/fleet-snapshot.md.
  */
 import type { CheckResult, Finding, FlattenInfo } from "../schema/types";

@@ -11,13 +11,13 @@ import type { FleetManager } from "@/lib/fleet/manager";
 import type { FleetState } from "@/lib/fleet/types";
 import { publishEvent, subscriberCount } from "./event-bus";
 import { diffFleetIndex } from "./page-changes";
-import { buildFleetIndex, buildToolDetail, SizeCache, type BuiltIndex, type SettingsReadByClient } from "./page-index";
+import { buildFleetIndex, buildToolDetail, IndexCache, type BuiltIndex, type SettingsReadByClient } from "./page-index";
 import type { FleetChange, ToolDetail } from "./page-state";
 
 export class LivePage {
   /** This run of the server: a page that saw another run fetches everything again. */
   readonly epoch = `${process.pid}-${Date.now().toString(36)}`;
-  private readonly sizes = new SizeCache();
+  private readonly cache = new IndexCache();
   /** The newest index built (for requests), and the last one a `fleet` event described (what the next change starts from). */
   private latest: { state: FleetState; built: BuiltIndex } | null = null;
   private published: BuiltIndex | null = null;
@@ -50,7 +50,7 @@ export class LivePage {
 
   private built(state: FleetState): BuiltIndex {
     if (this.latest?.state === state) return this.latest.built;
-    const built = buildFleetIndex(state, { epoch: this.epoch, read: this.settingsRead(), sizes: this.sizes });
+    const built = buildFleetIndex(state, { epoch: this.epoch, read: this.settingsRead(), cache: this.cache });
     this.latest = { state, built };
     return built;
   }

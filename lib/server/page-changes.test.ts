@@ -6,14 +6,14 @@ import { describe, expect, test } from "vitest";
 import type { ClientSettings } from "@/lib/clients";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { diffFleetIndex } from "./page-changes";
-import { buildFleetIndex, SizeCache, type BuiltIndex } from "./page-index";
+import { buildFleetIndex, IndexCache, type BuiltIndex } from "./page-index";
 import { applyFleetChange, type FleetChange } from "./page-state";
 import { fixtureLists, stateOf } from "./page-state.test-util";
 
 const READ = { claudeCode: [], codex: [] };
-const sizes = new SizeCache();
+const cache = new IndexCache();
 const index = (lists: ServerToolList[], version: number, settings?: ClientSettings, epoch = "e1"): BuiltIndex =>
-  buildFleetIndex(stateOf(lists, { version, ...(settings ? { settings } : {}) }), { epoch, read: READ, sizes });
+  buildFleetIndex(stateOf(lists, { version, ...(settings ? { settings } : {}) }), { epoch, read: READ, cache });
 
 const demo = fixtureLists("demo");
 const without = (id: string) => demo.filter((s) => s.id !== id);

@@ -4,14 +4,14 @@
 import { describe, expect, test } from "vitest";
 import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
 import { CLIENT_CHOICE_LIST, type ClientView, type ToolVerdict } from "@/lib/clients";
-import { buildFleetIndex, buildToolDetail, SizeCache } from "./page-index";
-import { compareIndexTools } from "./page-state";
+import { buildFleetIndex, buildToolDetail, IndexCache } from "./page-index";
+import { callNameOf, compareIndexTools } from "./page-state";
 import { fixtureLists, stateOf } from "./page-state.test-util";
 
 const READ = { claudeCode: [{ label: ".claude/settings.json", exists: false, took: "0 deny rules" }], codex: [] };
 const build = (name: string) => {
   const state = stateOf(fixtureLists(name));
-  return { state, built: buildFleetIndex(state, { epoch: "e1", read: READ, sizes: new SizeCache() }) };
+  return { state, built: buildFleetIndex(state, { epoch: "e1", read: READ, cache: new IndexCache() }) };
 };
 const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), "utf8");
 
@@ -35,8 +35,8 @@ describe("buildFleetIndex", () => {
       expect(built.index.clients[choice].sent).toBe(sent.length);
       const perTool = new Map(sent.map((v) => [v.sent!.callName, bytes(v.sent!.wire)]));
       for (const tool of built.index.tools) {
-        const verdict = tool.clients[choice];
-        expect(verdict.bytes).toBe(verdict.callName === null ? 0 : perTool.get(verdict.callName));
+        const name = callNameOf(tool, choice);
+        expect(tool.clients[choice].bytes).toBe(name === null ? 0 : perTool.get(name));
       }
     }
   });
@@ -48,14 +48,17 @@ describe("buildFleetIndex", () => {
     const tool = index.tools.find((t) => t.key === "docs:get-library-docs")!;
     expect(tool.clients["claude-code"]).toMatchObject({ callName: null, flags: ["excluded"] });
     expect(tool.clients["claude-code"].reason).toContain("get-library-docs");
-    expect(tool.clients.codex).toMatchObject({ callName: "mcp__docs__get_library_docs", namespace: "mcp__docs", name: "get_library_docs" });
+    expect(tool.clients.codex).toMatchObject({ callName: "mcp__docs__get_library_docs", namespace: "mcp__docs" });
     expect(tool.clients.codex.flags).toContain("renamed");
 
     const createIssue = index.tools.find((t) => t.key === "tracker:create_issue")!;
     expect(createIssue.flags).toContain("collided");
     expect(createIssue.exposedName).toBe("tracker__create_issue");
-    expect(createIssue.clients["agent-sdk"]).toMatchObject({ callName: "tracker__create_issue", flags: ["renamed"] });
-    expect(createIssue.clients["claude-code"]).toMatchObject({ callName: "mcp__tracker__create_issue", flags: [] });
+    // The usual names are left out of the index and read back by callNameOf.
+    expect(createIssue.clients["agent-sdk"]).toEqual({ flags: ["renamed"], bytes: expect.any(Number) });
+    expect(createIssue.clients["claude-code"]).toEqual({ bytes: expect.any(Number) });
+    expect(callNameOf(createIssue, "agent-sdk")).toBe("tracker__create_issue");
+    expect(callNameOf(createIssue, "claude-code")).toBe("mcp__tracker__create_issue");
 
     // Over 2,048 characters but not 4,096: Claude Code 2.1.328 sends it whole.
     const long = index.tools.find((t) => t.key === "wiki:databases.query")!;
@@ -67,14 +70,14 @@ describe("buildFleetIndex", () => {
   test("a description Claude Code cuts is marked cut for Claude Code only", () => {
     const tool = build("descriptions").built.index.tools.find((t) => t.key === "desc:d5000")!;
     expect(tool.clients["claude-code"].flags).toContain("cut");
-    expect(tool.clients.codex.flags).not.toContain("cut");
-    expect(tool.clients["agent-sdk"].flags).not.toContain("cut");
+    expect(tool.clients.codex.flags ?? []).not.toContain("cut");
+    expect(tool.clients["agent-sdk"].flags ?? []).not.toContain("cut");
   });
 
   test("a server that lists a name twice: the second gets its own key and the client's second verdict", () => {
     const twice = [{ id: "dup", status: "ready" as const, tools: [{ name: "a", inputSchema: { type: "object" } }, { name: "a", description: "again", inputSchema: { type: "object" } }] }];
     const state = stateOf(twice);
-    const { index } = buildFleetIndex(state, { epoch: "e", read: READ, sizes: new SizeCache() });
+    const { index } = buildFleetIndex(state, { epoch: "e", read: READ, cache: new IndexCache() });
     expect(index.tools.map((t) => t.key).sort()).toEqual(["dup:a", "dup:a#2"]);
     const second = buildToolDetail(state, "e", "dup", "a", 2)!;
     expect(second.key).toBe("dup:a#2");
@@ -96,5 +99,36 @@ describe("buildToolDetail", () => {
     expect(detail.clients["claude-code"].server?.lost?.tool).toEqual({ originalName: "get-library-docs", position: detail.clients["claude-code"].verdict?.position });
     expect(detail.clients.codex.verdict?.sent?.name).toBe("get_library_docs");
     expect(buildToolDetail(state, "e1", "docs", "nope")).toBeNull();
+  });
+});
+
+describe("callNameOf", () => {
+  test.each(FLEET_NAMES)("%s: every client's name called, as its view has it, from the index", (name) => {
+    const { state, built } = build(name);
+    for (const choice of CLIENT_CHOICE_LIST) {
+      const view = state.views[choice] as ClientView;
+      const fromView = (view.tools as ToolVerdict[]).map((v) => v.sent?.callName ?? null).filter((n) => n !== null).sort();
+      const fromIndex = built.index.tools.map((t) => callNameOf(t, choice)).filter((n) => n !== null).sort();
+      expect(fromIndex, choice).toEqual(fromView);
+    }
+  });
+});
+
+describe("IndexCache", () => {
+  test("a build reuses the entries of tools whose snapshot entry and verdicts are the very objects it saw, and only those", () => {
+    const state = stateOf(fixtureLists("demo"));
+    const cache = new IndexCache();
+    const first = buildFleetIndex(state, { epoch: "e", read: READ, cache });
+    expect(cache.reused).toBe(0);
+    // What an incremental model hands out: the same objects, but for one tool's Claude Code verdict.
+    const view = state.views["claude-code"];
+    const at = view.tools.findIndex((v) => v.serverId === "tracker" && v.originalName === "get_issue");
+    const tools = [...view.tools];
+    tools[at] = { ...tools[at] };
+    const next = { ...state, version: 2, views: { ...state.views, "claude-code": { ...view, tools } } };
+    const second = buildFleetIndex(next, { epoch: "e", read: READ, cache });
+    expect(cache.reused).toBe(state.snapshot.tools.length - 1);
+    expect(second.toolJson.get("tracker:list_issues")).toBe(first.toolJson.get("tracker:list_issues"));
+    expect(JSON.parse(second.json)).toEqual({ ...JSON.parse(first.json), version: 2 });
   });
 });

@@ -21,16 +21,40 @@ export interface BuiltIndex {
   index: FleetIndex;
   /** Each tool's entry as JSON, by key: what a change compares. */
   toolJson: Map<string, string>;
-  /** The index's JSON body. */
+  /** The index's JSON body, joined from the entries when first asked for. */
+  readonly json: string;
+}
+
+interface CachedEntry {
+  verdicts: (ToolVerdict | undefined)[];
+  flags: string;
+  key: string;
+  entry: IndexTool;
   json: string;
 }
 
 /**
- * Sizes by hash: a tool hash or schema hash names its bytes exactly, so each distinct entry is measured
- * once across rebuilds. Bounded: cleared when it grows past a few times the fleet.
+ * What one build of the index can reuse from the last. Sizes by hash: a tool hash names its bytes
+ * exactly, so each distinct entry is measured once. Entries by the objects they were made from: a tool
+ * whose snapshot entry and verdicts are the very objects of the last build (an incremental model hands
+ * unchanged ones out again) keeps its index entry and its JSON, so a change costs its own tools.
  */
-export class SizeCache {
+export class IndexCache {
   private readonly sizes = new Map<string, number>();
+  private entries = new WeakMap<SnapshotTool, CachedEntry>();
+  /** Entries reused by the last build (for tests and benchmarks). */
+  reused = 0;
+
+  entry(tool: SnapshotTool, verdicts: (ToolVerdict | undefined)[], flags: string, key: string): CachedEntry | undefined {
+    const cached = this.entries.get(tool);
+    if (!cached || cached.key !== key || cached.flags !== flags || cached.verdicts.some((v, i) => v !== verdicts[i])) return undefined;
+    this.reused++;
+    return cached;
+  }
+
+  keep(tool: SnapshotTool, cached: CachedEntry): void {
+    this.entries.set(tool, cached);
+  }
 
   of(hash: string, value: () => unknown): number {
     let size = this.sizes.get(hash);
@@ -84,19 +108,22 @@ function clientFlags(verdict: ToolVerdict): ToolFlag[] {
   return flags;
 }
 
-function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVerdict | undefined, sizes: SizeCache): IndexVerdict {
+function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVerdict | undefined, sizes: IndexCache): IndexVerdict {
   if (!verdict) return { callName: null, flags: ["excluded"], reason: "not in this client's view", bytes: 0 };
   const flags = choice === "agent-sdk" ? agentSdkFlags(tool) : clientFlags(verdict);
+  const marked = flags.length > 0 ? { flags } : {};
   const sent = verdict.sent;
   if (!sent) {
     const first = verdict.reasons[0];
     const more = verdict.reasons.length - 1;
-    return { callName: null, flags, ...(first ? { reason: more > 0 ? `${first.message} (and ${more} more)` : first.message } : {}), bytes: 0 };
+    return { callName: null, ...marked, ...(first ? { reason: more > 0 ? `${first.message} (and ${more} more)` : first.message } : {}), bytes: 0 };
   }
+  // The usual name is left out (callNameOf puts it back): ten thousand of them are most of the index.
+  const usual = choice === "agent-sdk" ? tool.exposedName : choice === "codex" ? null : tool.claudeCodeName;
   return {
-    callName: sent.callName,
-    ...(sent.namespace !== undefined ? { namespace: sent.namespace, name: sent.name } : {}),
-    flags,
+    ...(sent.callName !== usual ? { callName: sent.callName } : {}),
+    ...(sent.namespace !== undefined ? { namespace: sent.namespace } : {}),
+    ...marked,
     bytes: sizes.of(sent.toolHash, () => sent.wire),
   };
 }
@@ -108,7 +135,7 @@ function collidedKeys(state: FleetState): Set<string> {
 }
 
 /** UTF-8 bytes of a view's whole `wire` array, from its entries' sizes (a Codex namespace adds its own header). */
-function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], sizes: SizeCache): number {
+function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], sizes: IndexCache): number {
   if (view.wire.length === 0) return 2;
   if (choice !== "codex") return 2 + toolBytes.reduce((a, b) => a + b, 0) + (view.wire.length - 1);
   let total = 2 + (view.wire.length - 1);
@@ -120,8 +147,10 @@ function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], 
 }
 
 /** The index of a state, its tools in index order, each with its JSON. */
-export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: SettingsReadByClient; sizes: SizeCache }): BuiltIndex {
-  const { sizes } = opts;
+export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: SettingsReadByClient; cache: IndexCache }): BuiltIndex {
+  const sizes = opts.cache;
+  sizes.reused = 0;
+  const toolJson = new Map<string, string>();
   const byName = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, verdictsByName(state.views[choice] as ClientView)])) as Record<ClientChoice, Map<string, ToolVerdict[]>>;
   const collided = collidedKeys(state);
   const seen = new Map<string, number>();
@@ -130,17 +159,25 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
     const nameKey = `${tool.serverId}\u0000${tool.originalName}`;
     const occurrence = (seen.get(nameKey) ?? 0) + 1;
     seen.set(nameKey, occurrence);
-    const clients = {} as Record<ClientChoice, IndexVerdict>;
-    for (const choice of CLIENT_CHOICE_LIST) {
-      const verdict = indexVerdict(choice, tool, byName[choice].get(nameKey)?.[occurrence - 1], sizes);
-      clients[choice] = verdict;
-      if (verdict.callName !== null) sentBytes[choice].push(verdict.bytes);
-    }
+    const key = keyOf(tool.serverId, tool.originalName, occurrence);
+    const verdicts = CLIENT_CHOICE_LIST.map((choice) => byName[choice].get(nameKey)?.[occurrence - 1]);
     const flags: ToolFlag[] = [];
     if (collided.has(nameKey)) flags.push("collided");
     if (tool.warnings.length > 0) flags.push("warnings");
-    return {
-      key: keyOf(tool.serverId, tool.originalName, occurrence),
+    const cached = sizes.entry(tool, verdicts, flags.join(","), key);
+    if (cached) {
+      for (const choice of CLIENT_CHOICE_LIST) if (cached.entry.clients[choice].callName !== null) sentBytes[choice].push(cached.entry.clients[choice].bytes);
+      toolJson.set(key, cached.json);
+      return cached.entry;
+    }
+    const clients = {} as Record<ClientChoice, IndexVerdict>;
+    CLIENT_CHOICE_LIST.forEach((choice, i) => {
+      const verdict = indexVerdict(choice, tool, verdicts[i], sizes);
+      clients[choice] = verdict;
+      if (verdict.callName !== null) sentBytes[choice].push(verdict.bytes);
+    });
+    const entry: IndexTool = {
+      key,
       serverId: tool.serverId,
       originalName: tool.originalName,
       ...(tool.title !== undefined ? { title: tool.title } : {}),
@@ -148,12 +185,14 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
       exposedName: tool.exposedName,
       claudeCodeName: tool.claudeCodeName,
       schemaHash: tool.schemaHash,
-      descriptionHash: tool.descriptionHash,
-      flags,
-      warnings: tool.warnings.length,
-      sizes: { description: tool.originalDescription.length, schema: sizes.of(`schema\u0000${tool.schemaHash}`, () => tool.originalInputSchema) },
+      ...(flags.length > 0 ? { flags } : {}),
+      ...(tool.warnings.length > 0 ? { warnings: tool.warnings.length } : {}),
       clients,
     };
+    const json = JSON.stringify(entry);
+    toolJson.set(key, json);
+    sizes.keep(tool, { verdicts, flags: flags.join(","), key, entry, json });
+    return entry;
   });
   tools.sort(compareIndexTools);
   sizes.trim(tools.length);
@@ -196,16 +235,19 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
     clients,
     tools,
   };
-  const toolJson = new Map<string, string>();
-  const parts: string[] = new Array(tools.length);
-  tools.forEach((tool, i) => {
-    const json = JSON.stringify(tool);
-    toolJson.set(tool.key, json);
-    parts[i] = json;
-  });
-  const head = JSON.stringify({ ...index, tools: [] });
-  const json = `${head.slice(0, -"[]}".length)}[${parts.join(",")}]}`;
-  return { index, toolJson, json };
+  let json: string | undefined;
+  return {
+    index,
+    toolJson,
+    // Joined only when a page fetches the index: the events need the entries, not the body.
+    get json() {
+      if (json === undefined) {
+        const head = JSON.stringify({ ...index, tools: [] });
+        json = `${head.slice(0, -"[]}".length)}[${tools.map((t) => toolJson.get(t.key)).join(",")}]}`;
+      }
+      return json;
+    },
+  };
 }
 
 /** One tool in full: the reconciler's reading and every client's verdict; null when the fleet does not list it. */

@@ -25,15 +25,21 @@ export interface SettingsReadView {
   took: string;
 }
 
-/** One client's verdict on one tool, as small as a row needs; every reason and the schema sent are in the tool's detail. */
+/**
+ * One client's verdict on one tool, as small as a row needs (ten thousand of them, four times, go to
+ * every page): every reason and the schema sent are in the tool's detail.
+ */
 export interface IndexVerdict {
-  /** The name the model calls the tool by (Codex: `<namespace>__<name>`); null when the client drops it. */
-  callName: string | null;
-  /** Codex: the namespace the function sits in (`mcp__<server>`), and the function's name inside it. */
+  /**
+   * The name the model calls the tool by (Codex: `<namespace>__<function>`); null when the client drops
+   * it; absent when it is the tool's own name for that client: the Claude Code name (Claude Code) or the
+   * exposed name (the Agent SDK host). `callNameOf` reads it.
+   */
+  callName?: string | null;
+  /** Codex: the namespace the function sits in (`mcp__<server>`); the function's own name is the rest of `callName`. */
   namespace?: string;
-  name?: string;
-  /** This client's own marks: renamed, flattened, excluded (dropped), cut. */
-  flags: ToolFlag[];
+  /** This client's own marks: renamed, flattened, excluded (dropped), cut. Absent: none. */
+  flags?: ToolFlag[];
   /** Dropped: the first reason in words. */
   reason?: string;
   /** UTF-8 bytes of the entry the client sends for this tool (its share of every request); 0 when dropped. */
@@ -52,15 +58,13 @@ export interface IndexTool {
   exposedName: string | null;
   /** `mcp__<server>__<tool>`, sanitized: the name Claude Code sends and its permission rules use. */
   claudeCodeName: string;
+  /** The schema hash (the description hash is in the tool's detail). */
   schemaHash: string;
-  descriptionHash: string;
-  /** The fleet's marks on the tool: collided (its name is listed by another server too), warnings. */
-  flags: ToolFlag[];
-  /** How many portability warnings the reconciler found. */
-  warnings: number;
-  /** As listed: the description in UTF-16 units, the input schema in UTF-8 bytes of its JSON. */
-  sizes: { description: number; schema: number };
-  /** Each client's verdict. */
+  /** The fleet's marks on the tool: collided (its name is listed by another server too), warnings. Absent: none. */
+  flags?: ToolFlag[];
+  /** How many portability warnings the reconciler found; absent: none. */
+  warnings?: number;
+  /** Each client's verdict (with the bytes it sends for the tool). */
   clients: Record<ClientChoice, IndexVerdict>;
 }
 
@@ -157,6 +161,18 @@ export function compareIndexTools(a: IndexTool, b: IndexTool): number {
 }
 
 /** What the store does with a change: the next index, or fetch the whole index again (a gap), or nothing (already held). */
+/** The name a client's model calls a tool by, or null when that client drops it. */
+export function callNameOf(tool: Pick<IndexTool, "clients" | "claudeCodeName" | "exposedName">, client: ClientChoice): string | null {
+  const own = tool.clients[client].callName;
+  if (own !== undefined) return own;
+  return client === "agent-sdk" ? tool.exposedName : tool.claudeCodeName;
+}
+
+/** Codex's function name inside its namespace (the part of the name called after `<namespace>__`). */
+export function functionName(verdict: IndexVerdict): string | null {
+  return typeof verdict.callName === "string" && verdict.namespace !== undefined ? verdict.callName.slice(verdict.namespace.length + 2) : null;
+}
+
 export type ChangeOutcome = { kind: "applied"; index: FleetIndex } | { kind: "fetch" } | { kind: "held" };
 
 /** Applies a `fleet` event to the index the store holds (pure: the index given is not touched). */

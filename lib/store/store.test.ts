@@ -135,7 +135,7 @@ describe("receiveFleetChange", () => {
     store.getState().receiveFleet(index(1));
     await store.getState().loadToolDetail("a", "t");
     expect(store.getState().toolDetails["a:t"].status).toBe("ready");
-    const tool = { key: "a:t", serverId: "a", originalName: "t", exposedName: "t", claudeCodeName: "mcp__a__t", schemaHash: "h", descriptionHash: "d", flags: [], warnings: 0, sizes: { description: 0, schema: 2 }, clients: {} as FleetIndex["tools"][number]["clients"] };
+    const tool = { key: "a:t", serverId: "a", originalName: "t", exposedName: "t", claudeCodeName: "mcp__a__t", schemaHash: "h", sizes: { description: 0, schema: 2 }, clients: {} as FleetIndex["tools"][number]["clients"] };
     await store.getState().receiveFleetChange(change(2, 1, { tools: { changed: [tool], removed: [] } }));
     await vi.waitFor(() => expect(fetches).toEqual(["/api/fleet/tools/a/t", "/api/fleet/tools/a/t"]));
     await store.getState().receiveFleetChange(change(3, 2, { tools: { changed: [], removed: ["b:other"] } }));
