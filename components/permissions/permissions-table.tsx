@@ -155,7 +155,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
             </span>
             {unlisted ? (
               <span className="row" style={{ flexWrap: "nowrap", minWidth: 0 }} data-testid={`not-listed-${rowId(row.original)}`}>
-                <Badge tone="warn" title="Claude Code never lists this tool, so it never asks for it">not listed</Badge>
+                <Badge tone="warn" title="Claude Code 2.1.328 never lists this tool, so it never asks for it">not listed</Badge>
                 <span className="muted truncate" title={verdict.reason}>
                   {verdict.reason}
                 </span>
