@@ -22,6 +22,8 @@ export interface LoadConfigsOptions {
    * global file). Default: the project of the first project-level file given, if any.
    */
   projectDir?: string;
+  /** false: from `~/.claude.json` take only the entry of `projectDir`, not the user-scope servers (what discovery finds). */
+  userEntries?: boolean;
 }
 
 function resolvePath(file: string, homeDir: string | undefined): string {
@@ -63,7 +65,7 @@ export async function loadConfigs(paths: string[], options: LoadConfigsOptions):
       findings.push({ severity: "error", code: item.error.code, message: item.error.message, file: item.file });
       continue;
     }
-    const parsed = parseConfigText(item.text ?? "", { file: item.file, env: opts.env, homeDir: opts.homeDir, projectDir });
+    const parsed = parseConfigText(item.text ?? "", { file: item.file, env: opts.env, homeDir: opts.homeDir, projectDir, userEntries: opts.userEntries });
     findings.push(...parsed.findings);
     for (const server of parsed.servers) {
       const owner = owners.get(server.id);
