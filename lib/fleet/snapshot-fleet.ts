@@ -1,6 +1,7 @@
 /**
- * One observation of the live fleet for the CLI (`fleet snapshot`, `lock`, `check`): connect every
- * server, wait until each is ready or failed, take the state, end every process.
+ * One observation of the live fleet for the CLI (`mcp-fleet snapshot`, `lock`, `check`, ...): connect
+ * every server, wait until each is ready or failed, use the state, end every process. The state is
+ * used (the answer printed) before the servers are ended, so nobody waits for their exit to see it.
  */
 import "server-only";
 import type { LoadedConfig } from "@/lib/config/types";
@@ -8,10 +9,18 @@ import { FleetManager } from "./manager";
 import type { FleetState } from "./types";
 
 export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<FleetState> {
+  return withFleet(loaded, opts, (manager) => manager.getState());
+}
+
+/**
+ * Starts the fleet, waits until every server is ready or failed, runs `use` with the manager, then
+ * ends every server (all at once; each one's stop is bounded, SIGKILL last) before returning.
+ */
+export async function withFleet<T>(loaded: LoadedConfig, opts: { timeoutMs?: number }, use: (manager: FleetManager) => T | Promise<T>): Promise<T> {
   const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
   try {
     await manager.start(loaded);
-    return manager.getState();
+    return await use(manager);
   } finally {
     await manager.close();
   }
