@@ -23,7 +23,7 @@ interface Launcher {
 
 export const run: Command = async (args, io) => {
   const launcher = pathToFileURL(path.join(io.root ?? io.cwd, "scripts", "start.mjs")).href;
-  const { launch } = (await import(/* webpackIgnore: true */ launcher)) as Launcher;
+  const { launch } = (await import(launcher)) as Launcher;
   await launch(args, { cwd: io.cwd });
   // The dashboard serves until it is stopped; the launcher then ends the fleet and the process itself.
   return new Promise<number>(() => {});
