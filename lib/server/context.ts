@@ -1,5 +1,5 @@
 /**
- * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (given or found; none: the demo fleet), a started FleetManager whose states go out as `fleet`
  * events, and the folders derived from the primary config. Created lazily on first use, once per
  * process (on globalThis: route bundles and dev reloads share it), never at import time.
  */
@@ -58,7 +58,11 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
 async function createContext(env: Record<string, string | undefined>): Promise<FleetContext> {
   const paths = configPathsFromEnv(env);
   const demo = paths.length === 0;
-  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env });
+  // Configs the launcher found in a project (MCP_FLEET_PROJECT) are read as found: ~/.claude.json for that project only.
+  const project = env.MCP_FLEET_PROJECT;
+  const loaded = demo
+    ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd())
+    : await loadConfigs(paths, { env, ...(project ? { projectDir: project, userEntries: false } : {}) });
   for (const server of loaded.servers) rememberSecrets(server);
 
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
