@@ -17,13 +17,10 @@ export const usage = [
   "  --demo          the demo fleet, even where configs would be found",
 ].join("\n");
 
-interface Launcher {
-  launch(argv: string[], opts: { cwd: string }): Promise<void>;
-}
-
 export const run: Command = async (args, io) => {
   const launcher = pathToFileURL(path.join(io.root ?? io.cwd, "scripts", "start.mjs")).href;
-  const { launch } = (await import(launcher)) as Launcher;
+  // Imported by its path at run time: the launcher is plain JS beside the checkout, not part of the CLI build.
+  const { launch } = (await import(launcher)) as typeof import("@/scripts/start.mjs");
   await launch(args, { cwd: io.cwd });
   // The dashboard serves until it is stopped; the launcher then ends the fleet and the process itself.
   return new Promise<number>(() => {});
