@@ -188,6 +188,24 @@ describe("a closed pipe ends it quietly", () => {
   });
 });
 
+describe("stopped while it waits for a server", () => {
+  test.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("%s ends every server, then the process (exit %i)", { timeout: 60_000 }, async (signal, exitCode) => {
+    write(path.join(project, ".mcp.json"), { mcpServers: { hang: server(fixtureSpecPath("hang")), basic: server(fixtureSpecPath("basic")) } });
+    const child = spawn(process.execPath, [BIN, "snapshot", "--timeout", "60000"], { cwd: project, env: env(), stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    await expect.poll(() => leftovers().length, { timeout: 30_000 }).toBe(2);
+    child.kill(signal);
+    expect(await exited).toBe(exitCode);
+    expect(stderr).toBe(`reading .mcp.json in ${project}\n`);
+    await expect.poll(leftovers, { timeout: 10_000 }).toEqual([]);
+  });
+});
+
 describe("every kind of project config is found where it runs", () => {
   test.each([
     [".mcp.json", (s: object) => ({ mcpServers: { found: s } })],
