@@ -12,8 +12,7 @@ import { withFleet } from "@/lib/fleet/snapshot-fleet";
 import { installShutdownHandlers } from "@/lib/fleet/singleton";
 import type { FleetState } from "@/lib/fleet/types";
 import type { Flags } from "./flags";
-import type { CliIO } from "./io";
-import { CliError } from "./io";
+import { CliError, type CliIO } from "./io";
 import { loadFleetConfig } from "./load-fleet-config";
 
 export interface LiveFleet {
@@ -24,7 +23,7 @@ export interface LiveFleet {
   lockFile: string;
   /**
    * Connects every server, waits until each is ready or failed, runs `use` with the state, then ends
-   * every server. Ctrl-C, SIGTERM or a closing terminal in the meantime end the servers too.
+   * every server. A stop signal in the meantime (lib/fleet's shutdown handlers) ends the servers too.
    */
   observe<T>(use: (state: FleetState) => T | Promise<T>): Promise<T>;
 }
