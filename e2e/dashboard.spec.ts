@@ -251,6 +251,32 @@ test("a failing server expands to its error and stderr tail, with reconnect", as
   overview.expectNoPageErrors();
 });
 
+test("a server that timed out is reconnected with a longer timeout from its row", async ({ page }) => {
+  const overview = new OverviewPage(page);
+  await overview.signIn();
+  const id = "slow-ui";
+  const added = await page.request.post("/api/servers", { headers: AUTH, data: { id, config: rawServerCommand(fixtureSpecPath("slow-start")) } });
+  expect(added.status(), await added.text()).toBeLessThan(300);
+  try {
+    // Too short for its 3 s start: it times out, as an npx install does on a first run.
+    const short = await page.request.post(`/api/servers/${id}/reconnect`, { headers: AUTH, data: { timeoutMs: 1_000 } });
+    expect(short.status()).toBe(200);
+    await overview.goto();
+    await expect(overview.serverRow(id).locator('[data-status="error"]')).toBeVisible();
+    await overview.expandServer(id).click();
+    const detail = page.getByTestId(`server-detail-${id}`);
+    await expect(detail.getByRole("alert")).toContainText("timed out after 1000 ms waiting for initialize");
+    await expect(detail.getByRole("alert")).toContainText("raise the timeout with --timeout 60000");
+    await detail.getByRole("button", { name: "Reconnect with a 60 s timeout" }).click();
+    await expect(overview.serverRow(id).locator('[data-status="ready"]')).toBeVisible({ timeout: 30_000 });
+    const server = (await (await page.request.get(`/api/servers/${id}`, { headers: AUTH })).json()) as { server: { timeoutMs: number } };
+    expect(server.server.timeoutMs).toBe(60_000);
+  } finally {
+    await page.request.delete(`/api/servers/${id}`, { headers: AUTH });
+  }
+  overview.expectNoPageErrors();
+});
+
 test("adding and removing a server through the form", async ({ page }) => {
   const overview = new OverviewPage(page);
   await overview.signIn();

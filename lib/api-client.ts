@@ -74,8 +74,9 @@ export function removeServer(id: string): Promise<ApiResult<unknown>> {
   return apiRequest("DELETE", `/api/servers/${encodeURIComponent(id)}`);
 }
 
-export function reconnectServer(id: string): Promise<ApiResult<unknown>> {
-  return apiRequest("POST", `/api/servers/${encodeURIComponent(id)}/reconnect`);
+/** `timeoutMs`: a longer timeout for this server (a slow first start); without it, the one it had. */
+export function reconnectServer(id: string, opts: { timeoutMs?: number } = {}): Promise<ApiResult<unknown>> {
+  return apiRequest("POST", `/api/servers/${encodeURIComponent(id)}/reconnect`, opts.timeoutMs !== undefined ? { timeoutMs: opts.timeoutMs } : undefined);
 }
 
 export function refreshFleet(): Promise<ApiResult<unknown>> {

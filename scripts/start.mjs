@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The dashboard launcher: builds when the sources changed, then serves Next from
 // our own HTTP server on 127.0.0.1 only, so the security gate (guard.mjs) sees every request first.
+// It keeps the terminal's environment for the MCP servers, and every way of stopping it (SIGINT,
+// SIGTERM, SIGHUP, npm going away) ends every server's process group and frees the port.
 // Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev] [--no-build] [--demo]
 // (also `mcp-fleet start ...`). Without --config it reads the configs of the folder it was run in.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
@@ -15,6 +17,12 @@ import { SECURITY_HEADERS, decide, newToken } from "./guard.mjs";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const HOST = "127.0.0.1";
 const SHUTDOWN_KEY = Symbol.for("mcp-fleet.shutdown");
+/** The environment this launcher was started with, kept before anything changes process.env: lib/fleet/server-env.ts hands it to the servers. */
+const SHELL_ENV_KEY = Symbol.for("mcp-fleet.shell-env");
+/** The same signal again within this window is one stop (npm forwards a signal the whole group also got). */
+const REPEAT_WINDOW_MS = 3_000;
+/** How often to check that npm, which started us, is still there. */
+const PARENT_CHECK_MS = 500;
 const SOURCE_DIRS = ["app", "components", "lib"];
 const SOURCE_FILES = ["next.config.mjs", "package.json"];
 const USAGE = `Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev] [--no-build] [--demo]
@@ -114,7 +122,8 @@ export function buildReason(root = ROOT, distDir = process.env.NEXT_DIST_DIR || 
   return null;
 }
 
-function build(noBuild) {
+/** Builds when needed. Asynchronous, so a stop signal during a long build still ends it (and us) at once. */
+async function build(noBuild, shutdown) {
   const reason = buildReason();
   if (!reason) return;
   if (noBuild) {
@@ -122,12 +131,16 @@ function build(noBuild) {
     return;
   }
   console.log(`Building MCP Fleet (${reason})...`);
-  const result = spawnSync(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+  const child = spawn(process.execPath, [join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],
     env: process.env,
   });
-  if (result.status !== 0) fail(`The build failed (exit ${result.status ?? result.signal}); see the output above.`, result.status || 1);
+  shutdown.building = child;
+  const { code, signal } = await new Promise((done) => child.once("exit", (exitCode, exitSignal) => done({ code: exitCode, signal: exitSignal })));
+  shutdown.building = null;
+  if (shutdown.stopping) return;
+  if (code !== 0) fail(`The build failed (exit ${code ?? signal}); see the output above.`, code || 1);
 }
 
 function listen(server, port) {
@@ -159,6 +172,10 @@ export async function launch(argv = process.argv.slice(2), { cwd = process.env.I
   const token = process.env.MCP_FLEET_TOKEN || newToken();
   // The token lives only in this process's memory from here on: no child process inherits it.
   delete process.env.MCP_FLEET_TOKEN;
+  // The terminal's environment, before Next and we change process.env: MCP servers get it as their client would give it.
+  globalThis[SHELL_ENV_KEY] = Object.freeze({ ...process.env });
+  // Where the user ran the command: servers of user-level configs start there, as their client would start them.
+  process.env.MCP_FLEET_CWD = cwd;
   if (options.timeoutMs !== undefined) process.env.MCP_FLEET_TIMEOUT = String(options.timeoutMs);
   else delete process.env.MCP_FLEET_TIMEOUT;
   if (process.env.MCP_FLEET_DATA) process.env.MCP_FLEET_DATA = resolve(cwd, process.env.MCP_FLEET_DATA);
@@ -193,22 +210,27 @@ export async function launch(argv = process.argv.slice(2), { cwd = process.env.I
   } catch (error) {
     fail(error?.code === "EADDRINUSE" ? portBusyMessage(port) : `Cannot listen on ${HOST}:${port}: ${error?.message ?? error}`);
   }
+  // From here on every way of stopping us ends the servers and frees the port, even mid-build.
+  const shutdown = installShutdown(server);
   const configs = await chooseConfigs(options, cwd);
+  if (shutdown.stopping) return;
   process.env.MCP_FLEET_CONFIG = JSON.stringify(configs.files);
   // Found, not given: the server reads ~/.claude.json for this project only, as discovery did.
   if (configs.project) process.env.MCP_FLEET_PROJECT = configs.project;
   else delete process.env.MCP_FLEET_PROJECT;
 
   process.chdir(ROOT);
-  if (!options.dev) build(options.noBuild);
+  if (!options.dev) await build(options.noBuild, shutdown);
+  if (shutdown.stopping) return;
   const { default: next } = await import("next");
   const app = next({ dev: options.dev, hostname: HOST, port, dir: ROOT });
+  shutdown.app = app;
   await app.prepare();
+  if (shutdown.stopping) return;
   handle = app.getRequestHandler();
   upgrade = options.dev ? app.getUpgradeHandler() : null;
   ready();
 
-  installShutdown(server, app);
   console.log(`MCP Fleet ready: http://${HOST}:${port}/?token=${token}`);
   // Start connecting the fleet now rather than when the browser first asks (it is lazy by design).
   fetch(`http://${HOST}:${port}/api/fleet`, { headers: { authorization: `Bearer ${token}` } })
@@ -216,30 +238,47 @@ export async function launch(argv = process.argv.slice(2), { cwd = process.env.I
     .catch(() => {});
 }
 
-function installShutdown(server, app) {
-  let stopping = false;
-  const stop = async (signal) => {
-    if (stopping) {
-      // A second Ctrl-C: the user wants out now.
+/**
+ * SIGINT (Ctrl-C), SIGTERM (`kill`, a process manager, npm passing one on) and SIGHUP (the terminal
+ * closed) all stop the same way: close the fleet (every server's process group), close Next, free the
+ * port, exit. Started by npm, we also stop when npm goes away without telling us (a SIGHUP or SIGKILL
+ * to npm alone), since nobody would be left to stop us. The same signal twice in a moment is one stop;
+ * a later one means "now".
+ */
+function installShutdown(server) {
+  const shutdown = { stopping: false, app: null, building: null };
+  let firstAt = 0;
+  const stop = async (why) => {
+    if (shutdown.stopping) {
+      if (Date.now() - firstAt < REPEAT_WINDOW_MS) return;
+      console.log(`${why} again: exiting now.`);
       process.exit(130);
     }
-    stopping = true;
-    console.log(`\n${signal}: closing the fleet...`);
+    shutdown.stopping = true;
+    firstAt = Date.now();
+    console.log(`\n${why}: closing the fleet...`);
     server.close();
     server.closeAllConnections?.();
+    shutdown.building?.kill("SIGTERM");
     const closeFleet = globalThis[SHUTDOWN_KEY];
     try {
       if (typeof closeFleet === "function") {
         await Promise.race([closeFleet(), new Promise((r) => setTimeout(r, 10_000).unref())]);
       }
-      await Promise.race([app.close(), new Promise((r) => setTimeout(r, 2_000).unref())]);
+      if (shutdown.app) await Promise.race([shutdown.app.close(), new Promise((r) => setTimeout(r, 2_000).unref())]);
     } catch (error) {
       console.error(`Shutdown: ${error?.message ?? error}`);
     }
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => void stop(signal));
+  if (process.env.npm_lifecycle_event !== undefined) {
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void stop("npm exited");
+    }, PARENT_CHECK_MS).unref();
+  }
+  return shutdown;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from "../../lib/schema/canonical-json";
 import { sha256Hex } from "../../lib/schema/hash";
-import { analyzeSchema, buildFleetHash, reconcile } from "../../lib/reconcile";
+import { analyzeSchema, canonicalClaudeTool, fleetHashOf, reconcile, toolHashOfText } from "../../lib/reconcile";
 import { syntheticFleet } from "../synthetic-fleet";
 import type { Benchmark } from "../types";
 
@@ -46,9 +46,9 @@ export const benchmark: Benchmark = {
     for (const schema of distinct.values()) analyzeSchema(schema);
     const analysisMs = performance.now() - start;
     const exposed = snapshot.tools.filter((t) => t.exposedName !== null);
-    const items = exposed.map((t) => ({ name: t.exposedName!, description: t.description, canonicalSchema: canonicalJson(t.inputSchema) }));
+    const items = exposed.map((t) => canonicalClaudeTool(t.exposedName!, t.description, canonicalJson(t.inputSchema)));
     start = performance.now();
-    buildFleetHash(items);
+    fleetHashOf(items.map(toolHashOfText));
     const fleetHashMs = performance.now() - start;
     return {
       tools: schemas.length,

@@ -78,6 +78,9 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
         return { ...previous, expanded: next === true ? {} : (next as Record<string, boolean>) };
       }),
     getRowCanExpand: options.getRowCanExpand ?? (() => false),
+    // Rows are keyed by id and the data is live (a new fleet state every few seconds while a server
+    // retries): a row the user opened stays open when its data changes.
+    autoResetExpanded: false,
     enableMultiRowSelection: false,
     // The search box matches one precomputed string per row, checked once per row (fast at 10,000 rows).
     getColumnCanGlobalFilter: (column) => column.id === firstColumnId,

@@ -87,6 +87,8 @@ function ServerDetail({ server }: { server: ServerRow }) {
   const busy = useFleetStore((s) => Boolean(s.pending[server.id]));
   const [error, setError] = useState<string | null>(null);
   const config = server.config;
+  // A slow first start (npx installing) timed out: offer it more time than --timeout gave it.
+  const longer = server.error && /timed out after/.test(server.error) ? Math.max(60_000, server.timeoutMs * 4) : null;
   return (
     <div className="stack" data-testid={`server-detail-${server.id}`}>
       {server.error ? (
@@ -100,6 +102,15 @@ function ServerDetail({ server }: { server: ServerRow }) {
           }}>
             <ReloadIcon /> Reconnect {server.id}
           </Button>
+          {longer !== null ? (
+            <Button size="sm" disabled={busy} onClick={async () => {
+              setError(null);
+              const result = await reconnectServer(server.id, { timeoutMs: longer });
+              if (!result.ok) setError(result.error.message);
+            }}>
+              <ReloadIcon /> Reconnect with a {Math.round(longer / 1000)} s timeout
+            </Button>
+          ) : null}
           {error ? <span className="field-error">{error}</span> : null}
         </div>
       ) : null}

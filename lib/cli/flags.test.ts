@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { parseFlags, wantsHelp, type FlagName } from "./flags";
 import { CliError } from "./io";
 
-const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "write", "tools"];
+const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools"];
 
 describe("every flag reads the same in every command", () => {
   test.each([
@@ -19,6 +19,7 @@ describe("every flag reads the same in every command", () => {
     [["--since", "last tuesday"], 'error: --since takes an ISO date or time (e.g. 2026-11-23 or 2026-11-23T09:00:00Z), not "last tuesday"'],
     [["--tools", "a=x.json", "--tools=b=dir/y=z.json"], { tools: ["a=x.json", "b=dir/y=z.json"] }],
     [["--write", "out.json"], { write: "out.json" }],
+    [["--client=codex"], { client: "codex" }],
     [["--config"], "error: --config needs a value"],
     [["--config="], "error: --config needs a value"],
     [["--config", "--json"], "error: --config needs a value"],

@@ -19,6 +19,8 @@ export interface Flags {
   since?: string;
   /** `--format NAME`, one of the command's choices. */
   format?: string;
+  /** `--client NAME`, one of the command's choices. */
+  client?: string;
   /** `--write PATH`. */
   write?: string;
   /** `--tools <serverId>=<file>`, repeatable. */
@@ -28,7 +30,7 @@ export interface Flags {
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "write" | "tools" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -36,6 +38,7 @@ const FLAGS = {
   json: { type: "boolean" },
   since: { type: "string" },
   format: { type: "string" },
+  client: { type: "string" },
   write: { type: "string" },
   tools: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
@@ -92,6 +95,9 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
       }
       case "format":
         flags.format = value;
+        break;
+      case "client":
+        flags.client = value;
         break;
       case "write":
         flags.write = value;

@@ -29,7 +29,7 @@ describe("a finding repeated across many tools is folded, so it cannot bury the 
         down  error  exited with code 1
 
       checks skipped (72)
-        metaschema check skipped: draft-07 (72 tools)
+        metaschema check skipped: $schema is draft-07, so the schema is sent unchecked (72 tools)
           big:tool_00
           big:tool_01
           big:tool_02
@@ -44,10 +44,10 @@ describe("a finding repeated across many tools is folded, so it cannot bury the 
     expect(warnings).toMatchInlineSnapshot(`
       "warnings (8)
         wiki:a.b  schema:type-array: type is an array ("string", "null"); some clients read only one type (at /properties/x/type); fix: use a single type, or anyOf with one branch per type
-        claude-name:invalid-chars (7 tools); fix: use only letters, digits, _ and - in server ids and tool names
-          wiki:a.b  the Claude Code name mcp__wiki__a.b holds ".", outside [A-Za-z0-9_-] (valid in MCP, not for Claude)
-          wiki:pages.op0  the Claude Code name mcp__wiki__pages.op0 holds ".", outside [A-Za-z0-9_-] (valid in MCP, not for Claude)
-          wiki:pages.op1  the Claude Code name mcp__wiki__pages.op1 holds ".", outside [A-Za-z0-9_-] (valid in MCP, not for Claude)
+        claude-name:sanitized (7 tools); fix: use only letters, digits, _ and - in server ids and tool names
+          wiki:a.b  Claude Code sends wiki:a.b as mcp__wiki__a_b ("." made "_"); permission rules must use that name
+          wiki:pages.op0  Claude Code sends wiki:pages.op0 as mcp__wiki__pages_op0 ("." made "_"); permission rules must use that name
+          wiki:pages.op1  Claude Code sends wiki:pages.op1 as mcp__wiki__pages_op1 ("." made "_"); permission rules must use that name
           … and 4 more (--json lists every one)"
     `);
   });
@@ -56,10 +56,10 @@ describe("a finding repeated across many tools is folded, so it cannot bury the 
     const text = summary([{ id: "s", status: "ready", tools: ["a", "b", "c", "d"].map(draft07) }]);
     expect(text.split("\n").slice(-5)).toEqual([
       "checks skipped (4)",
-      "  s:a  metaschema check skipped: draft-07",
-      "  s:b  metaschema check skipped: draft-07",
-      "  s:c  metaschema check skipped: draft-07",
-      "  s:d  metaschema check skipped: draft-07",
+      "  s:a  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked",
+      "  s:b  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked",
+      "  s:c  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked",
+      "  s:d  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked",
     ]);
   });
 });

@@ -11,6 +11,7 @@ import { FleetError } from "@/lib/errors";
 import { withFleet } from "@/lib/fleet/snapshot-fleet";
 import { installShutdownHandlers } from "@/lib/fleet/singleton";
 import type { FleetState } from "@/lib/fleet/types";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import type { Flags } from "./flags";
 import { CliError, type CliIO } from "./io";
 import { loadFleetConfig } from "./load-fleet-config";
@@ -22,10 +23,11 @@ export interface LiveFleet {
   /** Where mcp-fleet.lock.json belongs. */
   lockFile: string;
   /**
-   * Connects every server, waits until each is ready or failed, runs `use` with the state, then ends
-   * every server. A stop signal in the meantime (lib/fleet's shutdown handlers) ends the servers too.
+   * Connects every server, waits until each is ready or failed, runs `use` with the state (and the raw
+   * tool lists it was reconciled from), then ends every server. A stop signal in the meantime (lib/fleet's
+   * shutdown handlers) ends the servers too.
    */
-  observe<T>(use: (state: FleetState) => T | Promise<T>): Promise<T>;
+  observe<T>(use: (state: FleetState, toolLists: ServerToolList[]) => T | Promise<T>): Promise<T>;
 }
 
 /** Loads the configs (findings to stderr) and says where their state lives; nothing is started yet. */
@@ -39,7 +41,7 @@ export async function loadLiveFleet(flags: Pick<Flags, "configs" | "timeoutMs">,
     lockFile,
     observe(use) {
       installShutdownHandlers();
-      return withFleet(loaded, { timeoutMs: flags.timeoutMs }, (manager) => use(manager.getState()));
+      return withFleet(loaded, { timeoutMs: flags.timeoutMs }, (manager) => use(manager.getState(), manager.toolLists()));
     },
   };
 }
@@ -48,10 +50,10 @@ export async function loadLiveFleet(flags: Pick<Flags, "configs" | "timeoutMs">,
 export async function withLiveFleet<T>(
   flags: Pick<Flags, "configs" | "timeoutMs">,
   io: CliIO,
-  use: (live: LiveFleet & { state: FleetState }) => T | Promise<T>,
+  use: (live: LiveFleet & { state: FleetState; toolLists: ServerToolList[] }) => T | Promise<T>,
 ): Promise<T> {
   const fleet = await loadLiveFleet(flags, io);
-  return fleet.observe((state) => use({ ...fleet, state }));
+  return fleet.observe((state, toolLists) => use({ ...fleet, state, toolLists }));
 }
 
 /** A FleetError (bad lock file, unusable history.db) is a one-line user error at the CLI boundary. */

@@ -15,6 +15,7 @@ export interface CommandModule {
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   snapshot: { summary: "connect to the project's servers and print the reconciled fleet", load: () => import("./commands/snapshot") },
+  tools: { summary: "what one client sends for the fleet (--client claude-code|codex|agent-sdk), and what it drops and why", load: () => import("./commands/tools") },
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   lock: { summary: "write mcp-fleet.lock.json from the live fleet", load: () => import("./commands/lock") },
   check: { summary: "compare the live fleet with mcp-fleet.lock.json (exit 1 on any difference)", load: () => import("./commands/check") },

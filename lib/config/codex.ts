@@ -1,20 +1,22 @@
 /**
  * Codex `config.toml` `[mcp_servers.<id>]` read as Codex reads it (docs/clients.md):
  * `command` => stdio, `url` => streamable HTTP (Codex has no SSE), env_vars / env_http_headers /
- * bearer_token_env_var taken from the environment, unknown keys reported (Codex denies them). No file access: the text comes in.
+ * bearer_token_env_var taken from the environment, unknown keys reported (Codex ignores them silently,
+ * so a misspelt key has no effect), and the keys that change which tools Codex sends (enabled_tools,
+ * disabled_tools) and how it approves them kept on the server for lib/clients. No file access: the text comes in.
  */
 import "server-only";
 
 import { parse as parseToml, TomlError } from "smol-toml";
 
-import { fieldReaders, FindingSink, lintCommon, SERVER_ID_PATTERN } from "./entry";
+import { CODEX_SERVER_ID_PATTERN, fieldReaders, FindingSink, lintCommon } from "./entry";
 import type { Env } from "./expand";
 import { hasReference } from "./expand";
 import type { TextPosition } from "@/lib/json/json-text";
 import { isPlainObject } from "@/lib/json/values";
-import type { ConfigFinding, ConfigSource, ServerConfig, ServerTemplates } from "./types";
+import type { CodexApprovalMode, CodexToolOptions, ConfigFinding, ConfigSource, ServerConfig, ServerTemplates } from "./types";
 
-/** Every key of `RawMcpServerConfig` (deny_unknown_fields), plus `bearer_token`, which Codex parses and rejects. */
+/** Every key of `RawMcpServerConfig` that 0.169.0 reads, plus `bearer_token`, which Codex parses and rejects. */
 const KNOWN_KEYS = new Set([
   "command",
   "args",
@@ -114,6 +116,9 @@ export function tomlLocator(text: string): (pointer: string) => TextPosition | u
     if (!server) return undefined;
     if (fields.length === 0) return server.at;
     const [field, sub] = fields;
+    // `[mcp_servers.<id>.tools.<tool>]`: a table two levels down.
+    const nested = fields.length === 2 ? findHeader(["mcp_servers", id, ...fields]) : -1;
+    if (nested !== -1) return { line: nested + 1, column: lines[nested].indexOf("[") + 1 };
     const subHeader = findHeader(["mcp_servers", id, field]);
     if (subHeader !== -1) {
       return (sub !== undefined ? findKey(subHeader + 1, sectionEnd(subHeader), sub) : undefined) ?? { line: subHeader + 1, column: 1 };
@@ -182,7 +187,7 @@ function normalizeCodexEntry(
 
   for (const key of Object.keys(entry)) {
     if (!KNOWN_KEYS.has(key)) {
-      sink.add("warning", "config:unknown-key", `MCP server "${id}": unknown key "${key}"; Codex refuses unknown keys in [mcp_servers.${id}]`, key);
+      sink.add("warning", "config:unknown-key", `MCP server "${id}": unknown key "${key}"; Codex ignores it silently, so it has no effect`, key);
     }
   }
 
@@ -216,9 +221,10 @@ function normalizeCodexEntry(
 
   const transport = url !== undefined && command === undefined ? "http" : "stdio";
   if (shapeErrors.length > 0) return invalid(`MCP server "${id}": ${[...new Set(shapeErrors)].join("; ")}`, "config:shape", undefined, transport);
-  if (!SERVER_ID_PATTERN.test(id)) {
-    return invalid(`Invalid MCP server name '${id}': must match pattern ^[a-zA-Z0-9_-]+$`, "config:server-id", undefined, transport);
+  if (!CODEX_SERVER_ID_PATTERN.test(id)) {
+    return invalid(`Invalid MCP server name '${id}': must match pattern ^[a-zA-Z0-9_:@/.-]+$`, "config:server-id", undefined, transport);
   }
+  const codex = readToolOptions(id, entry, sink);
   if (entry.bearer_token !== undefined) {
     return invalid(`MCP server "${id}": "bearer_token" is not supported; put the token in the environment and name it with bearer_token_env_var`, "config:literal-secret", "bearer_token", transport);
   }
@@ -248,7 +254,7 @@ function normalizeCodexEntry(
     sink.add("warning", "config:unset-variable", `MCP server "${id}": ${field} names ${name}, which is not set; ${what}`, field);
 
   const templates: ServerTemplates = {};
-  const server: ServerConfig = { id, transport, enabled, source };
+  const server: ServerConfig = { id, transport, enabled, source, ...(codex ? { codex } : {}) };
   if (transport === "stdio") {
     server.command = command;
     templates.command = command;
@@ -315,4 +321,45 @@ function normalizeCodexEntry(
   server.templates = templates;
   lintCommon(id, server, sink, opts.projectFile, "codex");
   return { server, findings: sink.findings };
+}
+
+const APPROVAL_MODES: readonly CodexApprovalMode[] = ["auto", "prompt", "writes", "approve"];
+
+/**
+ * `enabled_tools`, `disabled_tools`, `default_tools_approval_mode` and `tools.<tool>.approval_mode`
+ * of one server. Codex refuses a bad approval mode naming the key; here it is an error finding and the
+ * key is left out, so the rest of the entry still loads.
+ */
+function readToolOptions(id: string, entry: Record<string, unknown>, sink: FindingSink): CodexToolOptions | undefined {
+  const options: CodexToolOptions = {};
+  for (const [key, field] of [
+    ["enabled_tools", "enabledTools"],
+    ["disabled_tools", "disabledTools"],
+  ] as const) {
+    const value = entry[key];
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.every((v) => typeof v === "string")) options[field] = [...value];
+    else sink.add("error", "config:shape", `MCP server "${id}": "${key}" must be an array of tool names; Codex refuses the file`, key);
+  }
+  const mode = (value: unknown, key: string, pointer: string): CodexApprovalMode | undefined => {
+    if (typeof value === "string" && (APPROVAL_MODES as readonly string[]).includes(value)) return value as CodexApprovalMode;
+    sink.add("error", "config:approval-mode", `MCP server "${id}": ${key} is ${JSON.stringify(value)}; Codex refuses it: use one of ${APPROVAL_MODES.map((m) => `"${m}"`).join(", ")}`, pointer);
+    return undefined;
+  };
+  if (entry.default_tools_approval_mode !== undefined) {
+    const value = mode(entry.default_tools_approval_mode, "default_tools_approval_mode", "default_tools_approval_mode");
+    if (value) options.defaultToolsApprovalMode = value;
+  }
+  const tools = entry.tools;
+  if (tools !== undefined) {
+    if (!isPlainObject(tools)) sink.add("error", "config:shape", `MCP server "${id}": "tools" must be a table of [mcp_servers.${id}.tools.<tool>] tables`, "tools");
+    else {
+      for (const [tool, table] of Object.entries(tools)) {
+        if (!isPlainObject(table) || table.approval_mode === undefined) continue;
+        const value = mode(table.approval_mode, `tools.${tool}.approval_mode`, `tools/${tool}`);
+        if (value) (options.toolApprovalModes ??= {})[tool] = value;
+      }
+    }
+  }
+  return Object.keys(options).length > 0 ? options : undefined;
 }

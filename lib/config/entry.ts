@@ -13,6 +13,8 @@ import { isSecretPair, looksSecretValue, templateHoldsSecret, urlSecrets } from 
 import type { ConfigFinding, ConfigFormat, ConfigSource, ServerConfig, ServerTemplates, Transport } from "./types";
 
 export const SERVER_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+/** The server names Codex 0.169.0 accepts (observed: "Invalid MCP server name ... must match pattern"). */
+export const CODEX_SERVER_ID_PATTERN = /^[a-zA-Z0-9_:@/.-]+$/;
 
 /** Names Claude Code keeps for itself; an entry with one is skipped with a warning (CC-docs mcp.md). */
 export const RESERVED_SERVER_NAMES = ["workspace", "claude-in-chrome", "computer-use", "Claude Preview", "Claude Browser"];
@@ -88,7 +90,7 @@ export function lintCommon(id: string, server: ServerConfig, sink: FindingSink, 
     sink.add(
       "warning",
       "config:server-id",
-      `MCP server "${id}": the id should match ^[A-Za-z0-9_-]+$ (tool names become mcp__${id}__<tool>, and Codex refuses such ids)`,
+      `MCP server "${id}": the id should match ^[A-Za-z0-9_-]+$ (Claude Code names its tools mcp__${id.replace(/[^A-Za-z0-9_-]/g, "_")}__<tool>, and its permission rules must use that name${CODEX_SERVER_ID_PATTERN.test(id) ? "" : "; Codex refuses such ids"})`,
     );
   }
   if (!projectFile) return;

@@ -14,3 +14,6 @@ export { formatFinding } from "./format-finding";
 export { expandClaude, expandEditor, type Env } from "./expand";
 export { SERVER_ID_PATTERN, RESERVED_SERVER_NAMES } from "./entry";
 export type * from "./types";
+export { workingDirOf, withWorkingDirs, type WorkingDirContext } from "./working-dir";
+export { watchConfigFiles, type WatchOptions } from "./watch-configs";
+export { keepLastGoodServers, describeReload, type MergedReload, type ReloadChange } from "./reload";

@@ -60,7 +60,7 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     const byId = Object.fromEntries(loaded.servers.map((s) => [s.id, s]));
     expect(loaded.projectDir).toBe(path.join(root, "app"));
@@ -76,6 +76,7 @@ describe("every format", () => {
     // ${VAR} and ${VAR:-default} are expanded in args, env, url and headers; the templates keep what was written.
     expect(byId["local-db"]).toMatchObject({
       command: "npx",
+      cwd: path.join(root, "app"),
       args: ["-y", "@bytebase/dbhub", "--dsn", "postgres://db/app"],
       env: { LOG_LEVEL: "info" },
       templates: { args: ["-y", "@bytebase/dbhub", "--dsn", "${DB_DSN}"], env: { LOG_LEVEL: "${LOG_LEVEL:-info}" } },
@@ -85,7 +86,7 @@ describe("every format", () => {
       headers: { Authorization: "Bearer sk-test-0123456789abcdef0123" },
       templates: { url: "${API_BASE_URL:-https://api.example.com}/mcp", headers: { Authorization: "Bearer ${API_KEY}" } },
     });
-    expect(byId.plain).toEqual(expect.objectContaining({ command: "node", args: ["server.js"], enabled: true }));
+    expect(byId.plain).toEqual(expect.objectContaining({ command: "node", args: ["server.js"], cwd: path.join(root, "app"), enabled: true }));
     expect(byId.plain.env).toBeUndefined();
     // Each entry points at its key: file, line, column and JSON Pointer.
     expect(loaded.servers.map((s) => [s.source.pointer, s.source.line, s.source.column])).toEqual([
@@ -115,7 +116,7 @@ describe("every format", () => {
         2,
       ),
     );
-    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app") });
+    const loaded = await loadConfigs(["~/.claude.json"], { env, homeDir: home, projectDir: path.join(root, "app"), runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command ?? s.url, s.source.pointer])).toEqual([
       ["shared", "local-shared", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/shared`],
       ["local-only", "node", `/projects/${path.join(root, "app").replaceAll("/", "~1")}/mcpServers/local-only`],
@@ -145,7 +146,7 @@ describe("every format", () => {
         projects: { "/b": { mcpServers: { dup: { command: "from-b" } } }, "/a": { mcpServers: { dup: { command: "from-a" }, shared: { command: "local" } } } },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["shared", "user-shared"],
       ["dup", "from-a"],
@@ -161,7 +162,7 @@ describe("every format", () => {
       "home/Library/Application Support/Claude/claude_desktop_config.json",
       JSON.stringify({ mcpServers: { memory: { command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"], env: { MEMORY_FILE: "${HOME_DIR:-/tmp}/m.json" } } } }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(portable(loaded)).toMatchInlineSnapshot(`
       {
         "files": [
@@ -175,6 +176,7 @@ describe("every format", () => {
               "@modelcontextprotocol/server-memory",
             ],
             "command": "npx",
+            "cwd": "<tmp>/run",
             "enabled": true,
             "env": {
               "MEMORY_FILE": "/tmp/m.json",
@@ -218,7 +220,7 @@ describe("every format", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     const [local, remote] = loaded.servers;
     // ${workspaceFolder} is the folder above .cursor/, ${/} and ${pathSeparator} the separator, ${env:NAME} the environment.
@@ -227,6 +229,7 @@ describe("every format", () => {
       transport: "stdio",
       command: "python",
       args: [path.join(root, "app", "tools", "mcp_server.py"), "app", home],
+      cwd: path.join(root, "app"),
       env: { API_KEY: "sk-test-0123456789abcdef0123" },
       templates: { env: { API_KEY: "${env:API_KEY}" } },
       source: { format: "cursor", pointer: "/mcpServers/local-server", line: 1, column: 16 },
@@ -260,7 +263,7 @@ describe("every format", () => {
 }
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     // ${input:x} is asked for by VS Code at start: kept literally, with a warning that names the place.
     expect(portable(loaded.findings)).toEqual([
       {
@@ -281,7 +284,7 @@ describe("every format", () => {
       ["legacy", "sse", "/servers/legacy", 12],
     ]);
     expect(loaded.servers[0].headers).toEqual({ Authorization: "Bearer ${input:api-key}" });
-    expect(loaded.servers[1]).toMatchObject({ args: ["-y", "server-filesystem", path.join(root, "app")], env: { TOKEN: "tok-42" } });
+    expect(loaded.servers[1]).toMatchObject({ args: ["-y", "server-filesystem", path.join(root, "app")], cwd: path.join(root, "app"), env: { TOKEN: "tok-42" } });
   });
 
   test("Codex config.toml: stdio and streamable HTTP, env_vars, bearer token, headers from the environment, enabled", async () => {
@@ -311,7 +314,7 @@ enabled = false
 approval_mode = "approve"
 `,
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
     const [docs, figma, off] = loaded.servers;
     // env_vars are taken from the environment (kept as ${NAME} templates); cwd passes through.
@@ -334,7 +337,9 @@ approval_mode = "approve"
       templates: { headers: { Authorization: "Bearer ${GH}", "X-Api-Key": "${TOKEN}", "X-Team": "abc" } },
       source: { line: 11 },
     });
-    expect(off).toMatchObject({ id: "off", enabled: false, command: "node", source: { line: 17 } });
+    expect(off).toMatchObject({ id: "off", enabled: false, command: "node", cwd: path.join(root, "app"), source: { line: 17 } });
+    // A per-tool approval mode stays on the server for the Codex view, even on a disabled server.
+    expect([docs.codex, figma.codex, off.codex]).toEqual([undefined, undefined, { toolApprovalModes: { search: "approve" } }]);
   });
 });
 
@@ -360,7 +365,7 @@ describe("broken and missing files", () => {
   test("JSON that does not parse: one error with line and column, and the other files still load", async () => {
     const broken = await write("a/.mcp.json", '{\n  "mcpServers": {\n    "x": { "command": "node" }\n    "y": {}\n  }\n}\n');
     const good = await write("b/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([broken, good], { env, homeDir: home });
+    const loaded = await loadConfigs([broken, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       {
@@ -381,14 +386,14 @@ describe("broken and missing files", () => {
     ["JSONC: comments keep their place", "c/.vscode/mcp.json", '{\n  // c\n  /* long\n comment */ "servers": { "a": { "command": "x" } ]\n}', 4, 50],
   ])("JSON error position: %s", async (_name, relative, text, line, column) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings.map((f) => [f.code, f.line, f.column])).toEqual([["config:parse", line, column]]);
   });
 
   test("TOML that does not parse: one error with line and column", async () => {
     const file = await write("d/.codex/config.toml", '[mcp_servers.a]\ncommand = "node"\nargs = [1, \n[mcp_servers.b]\n');
     const good = await write("e/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
-    const loaded = await loadConfigs([file, good], { env, homeDir: home });
+    const loaded = await loadConfigs([file, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(loaded.findings).toHaveLength(1);
     const [finding] = loaded.findings;
@@ -399,7 +404,7 @@ describe("broken and missing files", () => {
   test("a missing file: an error naming it, the rest loads", async () => {
     const good = await write("f/.mcp.json", JSON.stringify({ mcpServers: { ok: { command: "node" } } }));
     const missing = path.join(root, "nope/.mcp.json");
-    const loaded = await loadConfigs([missing, good], { env, homeDir: home });
+    const loaded = await loadConfigs([missing, good], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["ok"]);
     expect(portable(loaded.findings)).toEqual([
       { severity: "error", code: "config:missing-file", message: "config file not found: <tmp>/nope/.mcp.json", file: "<tmp>/nope/.mcp.json" },
@@ -410,7 +415,7 @@ describe("broken and missing files", () => {
   test("two files with one id: the first file wins, the warning names both", async () => {
     const first = await write("g/.mcp.json", JSON.stringify({ mcpServers: { github: { command: "first" } } }, null, 2));
     const second = await write("g/.cursor/mcp.json", JSON.stringify({ mcpServers: { other: { command: "x" }, github: { command: "second" } } }, null, 2));
-    const loaded = await loadConfigs([first, second], { env, homeDir: home });
+    const loaded = await loadConfigs([first, second], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => [s.id, s.command])).toEqual([
       ["github", "first"],
       ["other", "x"],
@@ -524,6 +529,13 @@ describe("lint rules", () => {
       null,
     ],
     [
+      "a bad Codex approval mode, named by its key",
+      "h/.codex/config.toml",
+      '[mcp_servers.docs]\ncommand = "npx"\n\n[mcp_servers.docs.tools.search]\napproval_mode = "always"\n',
+      { code: "config:approval-mode", severity: "error", line: 4, column: 1 },
+      null,
+    ],
+    [
       "a Codex unknown key",
       "h/.codex/config.toml",
       '[mcp_servers.docs]\ncommand = "npx"\ntimeout = 30\n',
@@ -547,9 +559,9 @@ describe("lint rules", () => {
     [
       "a Codex server name Codex refuses",
       "h/.codex/config.toml",
-      '[mcp_servers."my.server"]\ncommand = "npx"\n',
+      '[mcp_servers."my server"]\ncommand = "npx"\n',
       { code: "config:server-id", severity: "error", line: 1, column: 1 },
-      "Invalid MCP server name 'my.server': must match pattern ^[a-zA-Z0-9_-]+$",
+      "Invalid MCP server name 'my server': must match pattern ^[a-zA-Z0-9_:@/.-]+$",
     ],
     [
       "a Codex ${VAR}, which Codex does not expand",
@@ -567,7 +579,7 @@ describe("lint rules", () => {
     ],
   ])("%s", async (_name, relative, text, expected, outcome) => {
     const file = await write(relative, text);
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([expect.objectContaining({ ...expected, file })]);
     const [finding] = loaded.findings;
     expect(finding.serverId).toBeDefined();
@@ -584,7 +596,7 @@ describe("lint rules", () => {
     const text = JSON.stringify({ mcpServers: { github: { command: "gh-mcp", env: { GITHUB_TOKEN: "ghp_abcdefghijklmnopqrstu12345" } } } });
     const files = [await write("home/.claude.json", text), await write("home/.cursor/mcp.json", text)];
     for (const file of files) {
-      const loaded = await loadConfigs([file], { env, homeDir: home });
+      const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
       expect(loaded.findings).toEqual([]);
     }
   });
@@ -599,8 +611,36 @@ describe("lint rules", () => {
         },
       }),
     );
-    const loaded = await loadConfigs([file], { env, homeDir: home });
+    const loaded = await loadConfigs([file], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.findings).toEqual([]);
+  });
+});
+
+describe("Codex tool settings", () => {
+  test("enabled_tools, disabled_tools and approval modes stay on the server, by raw tool name", async () => {
+    const file = await write(
+      "k/.codex/config.toml",
+      [
+        "[mcp_servers.forge]",
+        'command = "forge-mcp"',
+        'enabled_tools = ["search", "files.read"]',
+        'disabled_tools = ["push"]',
+        'default_tools_approval_mode = "prompt"',
+        "",
+        "[mcp_servers.forge.tools.search]",
+        'approval_mode = "approve"',
+        "",
+        '[mcp_servers."fs.v2"]',
+        'command = "fs"',
+      ].join("\n"),
+    );
+    const loaded = await loadConfigs([file], { env, homeDir: home });
+    // Codex accepts fs.v2 (observed); the lint still advises the portable form.
+    expect(loaded.findings.map((f) => [f.code, f.severity, f.serverId])).toEqual([["config:server-id", "warning", "fs.v2"]]);
+    expect(loaded.servers.map((s) => [s.id, s.codex ?? null])).toEqual([
+      ["forge", { enabledTools: ["search", "files.read"], disabledTools: ["push"], defaultToolsApprovalMode: "prompt", toolApprovalModes: { search: "approve" } }],
+      ["fs.v2", null],
+    ]);
   });
 });
 
@@ -608,7 +648,7 @@ describe("paths and options", () => {
   test("~ expands to the home dir, and the first project file sets the project dir", async () => {
     await write("home/.claude.json", JSON.stringify({ projects: { [path.join(root, "app")]: { mcpServers: { local: { command: "x" } } } } }));
     const mcp = await write("app/.mcp.json", JSON.stringify({ mcpServers: { project: { command: "y" } } }));
-    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home });
+    const loaded: LoadedConfig = await loadConfigs([mcp, "~/.claude.json"], { env, homeDir: home, runDir: path.join(root, "run") });
     expect(loaded.servers.map((s) => s.id)).toEqual(["project", "local"]);
     expect(loaded.projectDir).toBe(path.join(root, "app"));
     expect(loaded.files).toEqual([mcp, path.join(home, ".claude.json")]);

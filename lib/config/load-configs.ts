@@ -12,6 +12,7 @@ import path from "node:path";
 import type { Env } from "./expand";
 import { detectFormat, parseConfigText, projectFolderOfFile } from "./parse-config";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "./types";
+import { withWorkingDirs } from "./working-dir";
 
 export interface LoadConfigsOptions {
   env: Env;
@@ -24,6 +25,8 @@ export interface LoadConfigsOptions {
   projectDir?: string;
   /** false: from `~/.claude.json` take only the entry of `projectDir`, not the user-scope servers (what discovery finds). */
   userEntries?: boolean;
+  /** The folder MCP Fleet was started from, where servers of user-level files start. Default: this process's. */
+  runDir?: string;
 }
 
 function resolvePath(file: string, homeDir: string | undefined): string {
@@ -84,7 +87,9 @@ export async function loadConfigs(paths: string[], options: LoadConfigsOptions):
       servers.push(server);
     }
   }
-  return { servers, findings, files, ...(projectDir !== undefined ? { projectDir } : {}) };
+  // Each stdio server starts where its client would start it (working-dir.ts).
+  const placed = withWorkingDirs(servers, { projectDir, runDir: opts.runDir ?? process.cwd(), homeDir: opts.homeDir, env: opts.env });
+  return { servers: placed, findings, files, ...(projectDir !== undefined ? { projectDir } : {}) };
 }
 
 function place(server: ServerConfig): string {

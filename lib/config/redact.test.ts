@@ -79,7 +79,9 @@ describe("redactServerConfig", () => {
   });
 
   test("references stay readable, literals are masked", () => {
-    const redacted = loaded.servers.map(redactServerConfig).map((server) => ({ ...server, source: { ...server.source, file: "<tmp>/.mcp.json" } }));
+    const redacted = loaded.servers
+      .map(redactServerConfig)
+      .map((server) => ({ ...server, ...(server.cwd ? { cwd: server.cwd.replace(root, "<tmp>") } : {}), source: { ...server.source, file: "<tmp>/.mcp.json" } }));
     expect(redacted).toMatchInlineSnapshot(`
       [
         {
@@ -93,6 +95,7 @@ describe("redactServerConfig", () => {
             "postgres://••••@db/app",
           ],
           "command": "node",
+          "cwd": "<tmp>",
           "enabled": true,
           "env": {
             "API_KEY": "\${API_KEY}",

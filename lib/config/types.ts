@@ -42,11 +42,25 @@ export interface ServerConfig {
   /** Set when the entry cannot be started at all (e.g. a `url` with no `type`): the server is an error with this reason. */
   invalid?: string;
   source: ConfigSource;
+  /** Codex only: the `[mcp_servers.<id>]` keys that change which tools Codex sends and how it approves them. */
+  codex?: CodexToolOptions;
   /**
    * The values as written in the file, before variable expansion (`${API_KEY}`, `Bearer ${TOKEN}`),
    * so redaction can show the reference instead of the secret. Only the fields the file set.
    */
   templates?: ServerTemplates;
+}
+
+/** Codex approval modes (0.169.0: `auto`, `prompt`, `writes`, `approve`). */
+export type CodexApprovalMode = "auto" | "prompt" | "writes" | "approve";
+
+/** What a Codex `[mcp_servers.<id>]` table says about its tools, by raw MCP tool name. */
+export interface CodexToolOptions {
+  enabledTools?: string[];
+  disabledTools?: string[];
+  defaultToolsApprovalMode?: CodexApprovalMode;
+  /** `[mcp_servers.<id>.tools.<tool>] approval_mode`. */
+  toolApprovalModes?: Record<string, CodexApprovalMode>;
 }
 
 /** Unexpanded forms of a server's fields, as the config file wrote them. */

@@ -2,10 +2,20 @@
 // A plain-Node MCP server that serves any raw tool list, even a spec-violating one. It uses the SDK's
 // low-level `Server`, which does not validate tools/list output (McpServer cannot publish a root anyOf:
 // docs/platform.md).
-// Usage: raw-server.mjs <spec.json> [--transport=stdio|http]   (the flag overrides the spec's transport)
+// Usage: raw-server.mjs <spec.json> [--transport=stdio|http] [--probe=<file>]   (the flag overrides the spec's transport)
 // Besides the tool pages and transport: "startDelayMs" (wait before serving) and "listDelayMs" (per tools/list
-// answer), so benchmarks can make a slow server.
-import { readFileSync, watchFile, unwatchFile } from "node:fs";
+// answer), so benchmarks can make a slow server. For the fault tests: "generateTools" ({ count,
+// descriptionBytes?, pageSize? }: a big list), "listChangedStorm" ({ perSecond, durationMs }: list_changed
+// without pause, each one a new list), "crashAfterMs" (exit 1 that long after initialize; with
+// "crashOnceFile", only while that file does not exist yet), "reportCwd" / "reportEnv" (names only:
+// the instructions say where the server runs and which variables it got, never a value), "requireEnv"
+// (exit 3 at start, naming each missing variable), "stderrEnv" (writes NAME=value lines to stderr: a
+// server that leaks its secret, for the redaction tests), "requireHeaders" (over HTTP: 401 unless each named
+// header is sent).
+// `--probe=<file>` writes the cwd and the NAMES of the environment variables this process was given (JSON,
+// before the spec is read), so a capture records what a client hands a stdio server. Env
+// RAW_SERVER_HOLD_CHANGES=1 turns off the scheduled "changes" (a capture must see the same list every run).
+import { readFileSync, watchFile, unwatchFile, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { dirname, resolve } from "node:path";
@@ -19,6 +29,9 @@ import {
   McpError,
   isInitializeRequest,
 } from "@modelcontextprotocol/sdk/types.js";
+
+const probeArg = process.argv.slice(2).find((arg) => arg.startsWith("--probe="))?.slice("--probe=".length);
+if (probeArg) writeProbe(probeArg);
 
 const specArg = process.argv[2];
 if (!specArg) {
@@ -38,6 +51,12 @@ const transportFlag = process.argv.slice(3).find((arg) => arg.startsWith("--tran
 const transportKind = (transportFlag ?? spec.transport) === "http" ? "http" : "stdio";
 
 for (const line of spec.stderr ?? []) process.stderr.write(`${line}\n`);
+for (const name of spec.stderrEnv ?? []) process.stderr.write(`${name}=${process.env[name] ?? ""}\n`);
+const missingEnv = (spec.requireEnv ?? []).filter((name) => process.env[name] === undefined);
+if (missingEnv.length > 0) {
+  process.stderr.write(`raw-server: missing environment variable ${missingEnv.join(", ")}\n`);
+  process.exit(3);
+}
 
 // An HTTP or hung server has no stdin EOF to end it: leave when the parent that started us is gone, so a
 // crashed test run never leaves a server behind.
@@ -92,6 +111,26 @@ function garbage() {
   }
 }
 
+/** `count` tools in pages of `pageSize`, each description padded to about `descriptionBytes`. */
+function generatedPages({ count, descriptionBytes = 0, pageSize = count }) {
+  const tools = Array.from({ length: count }, (_, i) => ({
+    name: `generated_${String(i).padStart(5, "0")}`,
+    description: `Generated tool ${i}. ${"x".repeat(Math.max(0, descriptionBytes - 30))}`,
+    inputSchema: { type: "object", properties: { id: { type: "string", description: `id of ${i}` } }, required: ["id"] },
+  }));
+  const pages = [];
+  for (let i = 0; i < tools.length; i += Math.max(1, pageSize)) pages.push(tools.slice(i, i + Math.max(1, pageSize)));
+  return pages.length ? pages : [[]];
+}
+
+/** What the server was given, by name only: its folder and which of the named variables are set. */
+function environmentReport() {
+  const lines = [];
+  if (spec.reportCwd) lines.push(`cwd: ${process.cwd()}`);
+  if (spec.reportEnv) lines.push(`env: ${spec.reportEnv.map((name) => `${name}=${process.env[name] === undefined ? "missing" : "set"}`).join(" ")}`);
+  return lines.join("\n");
+}
+
 function readToolsFile(file) {
   const parsed = JSON.parse(readFileSync(file, "utf8"));
   if (!Array.isArray(parsed)) throw new Error("toolsFile must hold RawTool[] or RawTool[][]");
@@ -116,8 +155,12 @@ async function serve() {
       }
       return lastGoodFilePages;
     }
+    if (spec.generateTools) return (generated ??= generatedPages(spec.generateTools));
+    if (spec.listChangedStorm) return [[{ name: `storm_${stormVersion}`, inputSchema: { type: "object" } }]];
     return spec.pages ?? [[]];
   }
+  let generated = null;
+  let stormVersion = 0;
 
   function broadcastListChanged() {
     for (const server of live) server.sendToolListChanged().catch(() => {});
@@ -139,7 +182,33 @@ async function serve() {
   function scheduleChanges() {
     if (changesScheduled) return;
     changesScheduled = true;
-    for (const change of spec.changes ?? []) {
+    if (spec.crashAfterMs !== undefined) {
+      const once = spec.crashOnceFile ? resolve(specDir, spec.crashOnceFile) : null;
+      if (!once || safeRead(once) === null) {
+        if (once) writeFileSync(once, "crashed\n");
+        setTimeout(() => {
+          process.stderr.write("raw-server: crashing now, as the spec asks\n");
+          process.exit(1);
+        }, spec.crashAfterMs);
+      }
+    }
+    if (spec.listChangedStorm) {
+      const { perSecond, durationMs } = spec.listChangedStorm;
+      const started = Date.now();
+      // Bursts every 10 ms: timers cannot fire hundreds of times a second one by one.
+      const timer = setInterval(() => {
+        const due = Math.max(1, Math.round(perSecond / 100));
+        for (let i = 0; i < due; i++) {
+          stormVersion++;
+          broadcastListChanged();
+        }
+        if (Date.now() - started >= durationMs) clearInterval(timer);
+      }, 10);
+    }
+    // RAW_SERVER_HOLD_CHANGES=1 keeps the initial list for good: a capture of a real client must see the
+    // same tools on every run, however long the client takes (the demo's tracker changes after 8 s).
+    const changes = process.env.RAW_SERVER_HOLD_CHANGES === "1" ? [] : (spec.changes ?? []);
+    for (const change of changes) {
       setTimeout(() => {
         overridePages = change.pages ?? [[]];
         broadcastListChanged();
@@ -148,9 +217,10 @@ async function serve() {
   }
 
   function makeServer() {
+    const instructions = [spec.instructions, environmentReport()].filter(Boolean).join("\n");
     const server = new Server(spec.serverInfo ?? { name: "raw-server", version: "0.0.0" }, {
       capabilities: { tools: { listChanged: true } },
-      ...(spec.instructions ? { instructions: spec.instructions } : {}),
+      ...(instructions ? { instructions } : {}),
     });
     server.setRequestHandler(ListToolsRequestSchema, async (request) => {
       if (spec.listDelayMs) await new Promise((done) => setTimeout(done, spec.listDelayMs));
@@ -186,6 +256,9 @@ async function serve() {
 
   const sessions = new Map();
   listen(async (req, res) => {
+    // "requireHeaders": a server behind auth answers 401 unless every named header came (values are not checked or logged).
+    const missing = (spec.requireHeaders ?? []).filter((name) => req.headers[name.toLowerCase()] === undefined);
+    if (missing.length > 0) return jsonRpcError(res, 401, -32001, `missing header ${missing.join(", ")}`);
     const sessionId = req.headers["mcp-session-id"];
     let body;
     if (req.method === "POST") {
@@ -258,5 +331,15 @@ function safeRead(file) {
     return readFileSync(file, "utf8");
   } catch {
     return null;
+  }
+}
+
+/** Records where and with which variables the client started us: names only, never values (they may be secrets). */
+function writeProbe(file) {
+  const probe = { cwd: process.cwd(), argv: process.argv.slice(2), envNames: Object.keys(process.env).sort() };
+  try {
+    writeFileSync(file, `${JSON.stringify(probe, null, 2)}\n`);
+  } catch (error) {
+    process.stderr.write(`raw-server: cannot write probe ${file}: ${error.message}\n`);
   }
 }

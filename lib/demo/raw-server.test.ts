@@ -2,13 +2,13 @@
  * raw-server.mjs against the real SDK client over stdio and Streamable HTTP (the fault scenarios):
  * pagination, raw spec-violating tools, list_changed from a toolsFile and from scheduled changes, faults.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ErrorCode } from "@modelcontextprotocol/sdk/types.js";
+import { ErrorCode, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import {
   fixtureSpecPath,
@@ -153,6 +153,40 @@ describe("list_changed", () => {
     const after = namesOf((await listAllPages(connected.client)).flat());
     expect(after).toEqual(["status", "lookup_record"]);
     expect(namesOf(specOf("basic").pages.flat())).toContain("lookup_record");
+  });
+
+  test("RAW_SERVER_HOLD_CHANGES=1 keeps the initial list past a scheduled change (captures of real clients rely on it)", async () => {
+    const transport = new StdioClientTransport({
+      ...rawServerCommand(fixtureSpecPath("late-collision")),
+      env: { PATH: process.env.PATH ?? "", RAW_SERVER_HOLD_CHANGES: "1" },
+    });
+    const client = new Client({ name: "hold-test", version: "0.0.0" });
+    let notified = false;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+      notified = true;
+    });
+    await client.connect(transport);
+    closers.push(() => client.close());
+    const afterMs = (specOf("late-collision").changes[0] as { afterMs: number }).afterMs;
+    await new Promise((done) => setTimeout(done, afterMs + 1_000));
+    expect(namesOf((await listAllPages(client)).flat())).toEqual(["status"]);
+    expect(notified).toBe(false);
+  });
+});
+
+describe("--probe", () => {
+  test("writes the cwd, the arguments and the environment variable NAMES (never values) before reading the spec", () => {
+    const dir = mkdtempSync(join(tmpdir(), "raw-server-probe-"));
+    tempDirs.push(dir);
+    const probe = join(dir, "probe.json");
+    const { command, args } = rawServerCommand(join(dir, "missing-spec.json"));
+    const env: Record<string, string> = { PATH: process.env.PATH ?? "", SECRET_TOKEN: "s3cr3t" };
+    const run = spawnSync(command, [...args, `--probe=${probe}`], { cwd: dir, env: env as NodeJS.ProcessEnv, encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("cannot read spec");
+    const written = readFileSync(probe, "utf8");
+    expect(JSON.parse(written)).toEqual({ cwd: realpathSync(dir), argv: [join(dir, "missing-spec.json"), `--probe=${probe}`], envNames: expect.arrayContaining(["PATH", "SECRET_TOKEN"]) });
+    expect(written).not.toContain("s3cr3t");
   });
 });
 

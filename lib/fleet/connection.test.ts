@@ -78,7 +78,12 @@ describe("ServerConnection over stdio", () => {
   test("a server that never answers times out after the per-server timeout and is ended", async () => {
     const c = connect(fixture("stuck", "hang"));
     await c.start();
-    expect(c.details()).toMatchObject({ status: "error", error: "timed out after 3000 ms waiting for initialize" });
+    // What it was doing and how to give it longer, not only that time ran out.
+    expect(c.details()).toMatchObject({
+      status: "error",
+      error:
+        'timed out after 3000 ms waiting for initialize; nothing on stdout yet; last on stderr: "fixture-hang: waiting for a lock that never comes"; raise the timeout with --timeout 60000 (or Reconnect with a longer timeout)',
+    });
     expect(c.details().stderrTail).toEqual(["fixture-hang: waiting for a lock that never comes"]);
     const pid = c.pid;
     await c.close();
@@ -267,7 +272,7 @@ describe("ServerConnection over HTTP fixtures", () => {
     cleanups.push(server.close);
     const c = connect(config("remote-hang", { transport: "http", url: server.url }), 800);
     await c.start();
-    expect(c.details()).toMatchObject({ status: "error", error: "timed out after 800 ms waiting for initialize" });
+    expect(c.details()).toMatchObject({ status: "error", error: "timed out after 800 ms waiting for initialize; raise the timeout with --timeout 60000 (or Reconnect with a longer timeout)" });
   });
 
   test("a 4xx on Streamable HTTP falls back to SSE, and both failures are told", async () => {

@@ -5,6 +5,7 @@
  */
 import "server-only";
 import { existsSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SseError, SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -18,12 +19,17 @@ import type { ServerStatus, ServerToolList } from "@/lib/reconcile/types";
 import { isConnectionClosed, isTimeout, messageOf, oneLine } from "./describe-error";
 import { LineTail, secretScrubber } from "./line-tail";
 import { listAllTools } from "./list-tools";
+import { serverEnvironment, shellEnvironment } from "./server-env";
 import { FleetStdioTransport } from "./stdio-transport";
 import type { ServerDetails } from "./types";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_DEBOUNCE_MS = 200;
+/** During a list_changed storm (notifications that never pause), the list is still re-read this often. */
+export const DEFAULT_MAX_REFRESH_WAIT_MS = 1_000;
 const STDERR_LINES = 50;
+/** How often stderr of a server that is still starting refreshes the state. */
+const STDERR_CHANGE_MS = 1_000;
 /** Lines of the stderr tail quoted in a crash message (all of them stay in `stderrTail`). */
 const STDERR_IN_MESSAGE = 5;
 const CLIENT_INFO = { name: "mcp-fleet", version: "0.1.0" };
@@ -31,6 +37,12 @@ const CLIENT_INFO = { name: "mcp-fleet", version: "0.1.0" };
 export interface ConnectionOptions {
   timeoutMs?: number;
   debounceMs?: number;
+  /** Longest wait for a re-list while list_changed keeps arriving. Default 1 s. */
+  maxRefreshWaitMs?: number;
+  /** The user's shell environment (server-env.ts); each client passes a part of it to stdio servers. Default: this process's. */
+  shellEnv?: Record<string, string>;
+  /** Where a stdio server without a `cwd` of its own starts. Default: this process's working directory. */
+  workDir?: string;
   /** Called after every change worth a new snapshot (status, tools). */
   onChange?: () => void;
 }
@@ -41,6 +53,9 @@ export class ServerConnection {
   private readonly redacted: RedactedServerConfig;
   private readonly timeoutMs: number;
   private readonly debounceMs: number;
+  private readonly maxRefreshWaitMs: number;
+  private readonly shellEnv: Record<string, string>;
+  private readonly workDir: string;
   private readonly onChange: () => void;
   private readonly scrub: (text: string) => string;
   private readonly stderr: LineTail;
@@ -64,8 +79,15 @@ export class ServerConnection {
   private closed = false;
   private teardown: Promise<void> = Promise.resolve();
   private refreshTimer: NodeJS.Timeout | undefined;
+  private stderrTimer: NodeJS.Timeout | undefined;
+  /** When the first list_changed of a still-unanswered burst arrived. */
+  private refreshWanted: number | undefined;
   private listChain: Promise<void> = Promise.resolve();
+  private queuedRefresh: Promise<void> | undefined;
   private changedWhileConnecting = false;
+  private crashed = false;
+  private readyAt: number | undefined;
+  private failedAt: number | undefined;
 
   constructor(config: ServerConfig, opts: ConnectionOptions = {}) {
     this.id = config.id;
@@ -73,6 +95,9 @@ export class ServerConnection {
     this.redacted = redactServerConfig(config);
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.debounceMs = opts.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    this.maxRefreshWaitMs = Math.max(opts.maxRefreshWaitMs ?? DEFAULT_MAX_REFRESH_WAIT_MS, this.debounceMs);
+    this.shellEnv = opts.shellEnv ?? shellEnvironment(process.env);
+    this.workDir = opts.workDir ?? process.cwd();
     this.onChange = opts.onChange ?? (() => {});
     this.scrub = secretScrubber(secretValues(config));
     this.stderr = new LineTail(STDERR_LINES, this.scrub);
@@ -92,7 +117,13 @@ export class ServerConnection {
 
   /** Re-reads the whole tool list of a ready server; a failure turns the server to error. */
   refresh(): Promise<void> {
-    const run = this.listChain.then(() => this.relist());
+    // One re-list waiting behind the running one is enough: later requests join it.
+    if (this.queuedRefresh) return this.queuedRefresh;
+    const run = this.listChain.then(() => {
+      this.queuedRefresh = undefined;
+      return this.relist();
+    });
+    this.queuedRefresh = run;
     this.listChain = run.catch(() => {});
     return run;
   }
@@ -101,6 +132,7 @@ export class ServerConnection {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.refreshTimer);
+    clearTimeout(this.stderrTimer);
     await Promise.allSettled([this.teardown, this.shutdownTransport()]);
   }
 
@@ -113,12 +145,45 @@ export class ServerConnection {
     return this.transport instanceof FleetStdioTransport ? this.transport.childPid : undefined;
   }
 
+  /** The child's process group (stdio only) while anything in it may still run: what an abrupt exit must signal. */
+  get processGroup(): number | undefined {
+    return this.transport instanceof FleetStdioTransport ? this.transport.processGroup : undefined;
+  }
+
+  get currentStatus(): ServerStatus {
+    return this.status;
+  }
+
+  /**
+   * Whether the failure was a crash (the process exited, the connection dropped): worth trying again
+   * by itself. A hang, garbage, a missing command or a bad config would fail the same way again.
+   */
+  get crashedOut(): boolean {
+    return this.status === "error" && this.crashed;
+  }
+
+  /** How long the server had been ready when it failed (0 when it never was). */
+  get readyForMs(): number {
+    return this.readyAt === undefined ? 0 : (this.failedAt ?? performance.now()) - this.readyAt;
+  }
+
+  /** The per-server timeout this connection uses. */
+  get timeout(): number {
+    return this.timeoutMs;
+  }
+
+  /** Where a stdio server starts: its own `cwd` (lib/config resolves it per client), else the fleet's folder. */
+  private workingDir(): string {
+    return this.config.cwd ? path.resolve(this.workDir, this.config.cwd) : this.workDir;
+  }
+
   toolList(): ServerToolList {
     return {
       id: this.id,
       ...(this.config.label ? { label: this.config.label } : {}),
       status: this.status,
       ...(this.error ? { error: this.error } : {}),
+      ...(this.instructions !== undefined ? { instructions: this.instructions } : {}),
       // What a model would see: a server that is not ready contributes no tools.
       tools: this.status === "ready" ? this.tools : [],
     };
@@ -137,6 +202,7 @@ export class ServerConnection {
       ...(this.instructions !== undefined ? { instructions: this.instructions } : {}),
       ...(this.connectMs !== undefined ? { connectMs: this.connectMs } : {}),
       ...(this.listMs !== undefined ? { listMs: this.listMs } : {}),
+      timeoutMs: this.timeoutMs,
       stderrTail: this.stderr.get(),
       ...(this.listedAt ? { listedAt: this.listedAt } : {}),
       listCount: this.listCount,
@@ -168,6 +234,7 @@ export class ServerConnection {
     }
     if (this.closed) return;
     this.status = "ready";
+    this.readyAt = performance.now();
     this.onChange();
     if (this.changedWhileConnecting) this.scheduleRefresh();
   }
@@ -177,16 +244,15 @@ export class ServerConnection {
     switch (config.transport) {
       case "stdio": {
         if (!config.command) throw new Error("no command to start");
-        if (config.cwd && !existsSync(config.cwd)) throw new Error(`the working directory ${config.cwd} does not exist`);
+        const cwd = this.workingDir();
+        if (!existsSync(cwd)) throw new Error(`the working directory ${cwd} does not exist`);
         const transport = new FleetStdioTransport({
           command: config.command,
           args: config.args ?? [],
-          // The SDK merges this over getDefaultEnvironment() (HOME, PATH, ...), as Claude Code does.
-          env: config.env ?? {},
-          ...(config.cwd ? { cwd: config.cwd } : {}),
-          stderr: "pipe",
+          env: serverEnvironment(config.source.format, this.shellEnv, config.env, cwd),
+          cwd,
         });
-        transport.stderr?.on("data", (chunk: Buffer) => this.stderr.push(chunk));
+        transport.stderr.on("data", (chunk: Buffer) => this.onStderr(chunk));
         await this.connectWith(transport);
         return;
       }
@@ -219,6 +285,19 @@ export class ServerConnection {
       default:
         throw new Error(`unknown transport ${JSON.stringify(config.transport)}`);
     }
+  }
+
+  /**
+   * While a server is still starting, what it writes on stderr is the only sign of what it is doing
+   * (an install in progress): the state shows it, at most once a second.
+   */
+  private onStderr(chunk: Buffer): void {
+    this.stderr.push(chunk);
+    if (this.status !== "connecting" || this.closed || this.stderrTimer) return;
+    this.stderrTimer = setTimeout(() => {
+      this.stderrTimer = undefined;
+      if (this.status === "connecting" && !this.closed) this.onChange();
+    }, STDERR_CHANGE_MS);
   }
 
   private url(): URL {
@@ -297,12 +376,20 @@ export class ServerConnection {
     if (this.status === "ready") this.scheduleRefresh();
   }
 
+  /**
+   * Debounced: a burst is one re-list after `debounceMs` of quiet. A storm that never goes quiet
+   * (hundreds a second) still gets a re-list every `maxRefreshWaitMs`, never one per notification.
+   */
   private scheduleRefresh(): void {
+    const now = performance.now();
+    this.refreshWanted ??= now;
+    const wait = Math.max(0, Math.min(this.debounceMs, this.refreshWanted + this.maxRefreshWaitMs - now));
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
+      this.refreshWanted = undefined;
       this.refresh().catch(() => {});
-    }, this.debounceMs);
+    }, wait);
   }
 
   /** The transport closed by itself (a crash, a dropped connection) after the server was ready. */
@@ -311,6 +398,8 @@ export class ServerConnection {
     // Mark it at once so nothing new is sent; the words follow when the exit code is known.
     this.status = "error";
     this.error = "the connection closed";
+    this.crashed = true;
+    this.failedAt = performance.now();
     clearTimeout(this.refreshTimer);
     this.error = await this.failureMessage(undefined, "closed");
     if (!this.closed) this.onChange();
@@ -323,6 +412,9 @@ export class ServerConnection {
     if (this.closed) return;
     this.status = "error";
     this.error = message;
+    const transport = this.transport;
+    this.crashed = transport instanceof FleetStdioTransport ? transport.crashExit !== undefined : isConnectionClosed(error);
+    this.failedAt = performance.now();
     clearTimeout(this.refreshTimer);
     this.onChange();
     const client = this.client;
@@ -336,6 +428,7 @@ export class ServerConnection {
       const timedOut = isTimeout(error) || error instanceof ConnectTimeout;
       await transport.waitForExit(timedOut ? 0 : phase === "closed" || isConnectionClosed(error) ? 1_000 : 200);
       await new Promise((resolve) => setImmediate(resolve)); // let the piped stderr drain
+      if (transport.protocolError) return this.scrub(`${transport.protocolError}${this.stderrHint()}`);
       const exit = transport.crashExit;
       if (exit) {
         const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
@@ -347,8 +440,19 @@ export class ServerConnection {
         const { problem, line } = transport.stdoutProblem;
         return this.scrub(`wrote ${problem} on stdout, where only JSON-RPC belongs: ${JSON.stringify(line)}; no valid answer to initialize (${tail})`);
       }
+      if (timedOut) {
+        const activity = describeActivity({
+          runner: packageRunner(this.config.command ?? "", this.config.args ?? []),
+          wroteStdout: transport.wroteStdout,
+          lastStderr: this.stderr.get().filter((line) => line.trim()).at(-1),
+        });
+        return this.scrub(`${this.describe(error, phase === "connect" ? "connect" : "list")}; ${activity}; ${timeoutAdvice(this.timeoutMs)}`);
+      }
     }
     if (phase === "closed") return "the connection closed";
+    if (isTimeout(error) || error instanceof ConnectTimeout || /timed out after/.test(messageOf(error))) {
+      return this.scrub(`${this.describe(error, phase)}; ${timeoutAdvice(this.timeoutMs)}`);
+    }
     return this.scrub(this.describe(error, phase));
   }
 
@@ -384,7 +488,40 @@ export class ServerConnection {
       await Promise.race([transport.terminateSession().catch(() => {}), new Promise((r) => setTimeout(r, 1_000).unref())]);
     }
     await client.close().catch(() => {});
+    // After the connection closed by itself the client no longer holds its transport; what the server
+    // left running in its process group must still be ended.
+    if (transport instanceof FleetStdioTransport) await transport.close().catch(() => {});
   }
+}
+
+/** Commands that download a package before they run it (so a first start is slow and says nothing). */
+const RUNNERS: Record<string, string[] | true> = { npx: true, pnpx: true, bunx: true, uvx: true, npm: ["exec", "x"], pnpm: ["dlx", "exec"], yarn: ["dlx"], bun: ["x"], pipx: ["run"] };
+
+/** `npx`, `npm exec`, `pnpm dlx`, ... when the command is a package runner, else undefined. */
+export function packageRunner(command: string, args: readonly string[]): string | undefined {
+  const name = path.basename(command).replace(/\.(cmd|exe)$/i, "");
+  const rule = RUNNERS[name];
+  if (rule === true) return name;
+  const sub = args.find((arg) => !arg.startsWith("-"));
+  if (rule && sub !== undefined && rule.includes(sub)) return `${name} ${sub}`;
+  return undefined;
+}
+
+/** What a stdio server was doing when its time ran out, for the timeout message. */
+export function describeActivity(seen: { runner?: string; wroteStdout: boolean; lastStderr?: string }): string {
+  const last = seen.lastStderr === undefined ? undefined : JSON.stringify(oneLine(seen.lastStderr, 200));
+  if (seen.runner && !seen.wroteStdout) {
+    return `${seen.runner} may still be installing the package (a first start downloads it${last ? `; last on stderr: ${last}` : ", silently"})`;
+  }
+  if (!seen.wroteStdout && !last) return "no output yet (nothing on stdout or stderr)";
+  if (!seen.wroteStdout) return `nothing on stdout yet; last on stderr: ${last}`;
+  return `it wrote to stdout but sent no answer${last ? `; last on stderr: ${last}` : ""}`;
+}
+
+/** How to give a slow server more time, with a suggested value. */
+export function timeoutAdvice(timeoutMs: number): string {
+  const suggested = Math.max(60_000, timeoutMs * 4);
+  return `raise the timeout with --timeout ${suggested} (or Reconnect with a longer timeout)`;
 }
 
 /** `HTTP 404 (not found: ...)` from the SDK's HTTP and SSE errors, without their layered prefixes. */

@@ -2,45 +2,96 @@
  * The FleetManager: connects every configured server at once, keeps one reconciled
  * FleetState that is replaced whole on every change (never half-updated), announces it to
  * subscribers (bursts coalesced), and adds, removes, reconnects and refreshes servers at runtime.
+ * A server that crashes is started again by itself with a capped backoff; a config file that changes
+ * is applied server by server; whether every server has settled is part of the state, because
+ * history and the lock record settled fleets only (a fleet still connecting is not drift).
  */
 import "server-only";
 import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
 import { reconcile } from "@/lib/reconcile";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
-import type { FleetState } from "./types";
+import { shellEnvironment } from "./server-env";
+import type { FleetNotice, FleetState, ServerDetails } from "./types";
+
+export interface RetryPolicy {
+  /** Attempts after a crash before giving up (0: never retry). Default 5. */
+  attempts: number;
+  /** Delay before the first attempt; it doubles each time. Default 1 s. */
+  baseMs: number;
+  /** The delay never grows past this. Default 30 s. */
+  maxMs: number;
+  /** A server ready at least this long before it crashed starts a new streak. Default 60 s. */
+  stableMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseMs: 1_000, maxMs: 30_000, stableMs: 60_000 };
 
 export interface FleetManagerOptions {
   /** Per server, for connect and for each tools/list request. Default 15 s. */
   timeoutMs?: number;
   /** Quiet time after `notifications/tools/list_changed` before the re-list. Default 200 ms. */
   debounceMs?: number;
+  /** Longest wait for a re-list while list_changed keeps arriving. Default 1 s. */
+  maxRefreshWaitMs?: number;
   /** Changes within this window are announced as one state. Default 25 ms. */
   coalesceMs?: number;
+  /** The user's shell environment, which each client passes (a part of) to its stdio servers. Default: this process's. */
+  shellEnv?: Record<string, string>;
+  /** Where a stdio server without a folder of its own starts (the project folder). Default: this process's. */
+  workDir?: string;
+  /** Restarting crashed servers. */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** What a config reload changed, by server id. */
+export interface ConfigChange {
+  added: string[];
+  removed: string[];
+  changed: string[];
 }
 
 export type FleetListener = (state: FleetState) => void;
 
 const LIVE = Symbol.for("mcp-fleet.live-managers");
 type LiveGlobal = typeof globalThis & { [LIVE]?: Set<FleetManager> };
+const MAX_NOTICES = 20;
 
 /** Every manager not yet closed in this process, so shutdown can end all their children. */
 export function liveManagers(): FleetManager[] {
   return [...((globalThis as LiveGlobal)[LIVE] ?? [])];
 }
 
+interface RetryState {
+  attempt: number;
+  timer?: NodeJS.Timeout;
+  nextAt?: string;
+  delayMs?: number;
+  gaveUp?: boolean;
+}
+
 export class FleetManager {
   private readonly timeoutMs: number;
   private readonly debounceMs: number;
+  private readonly maxRefreshWaitMs: number | undefined;
   private readonly coalesceMs: number;
+  private readonly shellEnv: Record<string, string>;
+  private readonly workDir: string | undefined;
+  private readonly retryPolicy: RetryPolicy;
   /** In config order; the reconciler sorts, so this order only shows in `servers`. */
   private readonly connections = new Map<string, ServerConnection>();
+  private readonly retries = new Map<string, RetryState>();
   private readonly listeners = new Set<FleetListener>();
+  private settledWaiters: (() => void)[] = [];
   private findings: ConfigFinding[] = [];
   private configFiles: string[] = [];
+  private notices: FleetNotice[] = [];
+  private noticeId = 0;
   private demo = false;
   private state: FleetState;
+  private lists: ServerToolList[] = [];
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -52,7 +103,11 @@ export class FleetManager {
   constructor(opts: FleetManagerOptions = {}) {
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.debounceMs = opts.debounceMs ?? DEFAULT_DEBOUNCE_MS;
+    this.maxRefreshWaitMs = opts.maxRefreshWaitMs;
     this.coalesceMs = opts.coalesceMs ?? 25;
+    this.shellEnv = opts.shellEnv ?? shellEnvironment(process.env);
+    this.workDir = opts.workDir;
+    this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
     this.state = this.build(0);
     const g = globalThis as LiveGlobal;
     (g[LIVE] ??= new Set()).add(this);
@@ -99,6 +154,12 @@ export class FleetManager {
     return this.state;
   }
 
+  /** The raw tool lists the current state was reconciled from: what each client's view (lib/clients) is built on. */
+  toolLists(): ServerToolList[] {
+    this.getState();
+    return this.lists;
+  }
+
   /** Called with every new state (coalesced); returns the unsubscribe function. */
   subscribe(listener: FleetListener): () => void {
     this.listeners.add(listener);
@@ -107,6 +168,18 @@ export class FleetManager {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  /** True when no server is still connecting. */
+  isSettled(): boolean {
+    for (const connection of this.connections.values()) if (connection.currentStatus === "connecting") return false;
+    return true;
+  }
+
+  /** Resolves once no server is connecting (each connection's own timeout bounds the wait), or the manager closes. */
+  whenSettled(): Promise<void> {
+    if (this.closed || this.isSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
   }
 
   /** Adds a server at runtime; resolves when it is ready or failed. FleetError conflict when the id exists. */
@@ -126,43 +199,96 @@ export class FleetManager {
     this.assertOpen();
     const connection = this.get(id);
     this.connections.delete(id);
+    this.clearRetry(id);
     this.changed();
     await connection.close();
   }
 
-  /** Closes the server's connection and connects again with the same config; resolves when ready or failed. */
-  async reconnect(id: string): Promise<void> {
+  /**
+   * Closes the server's connection and connects again; resolves when ready or failed. The timeout is
+   * `timeoutMs` when given (a slow first start), else the one the server had. Starts a new retry streak.
+   */
+  async reconnect(id: string, opts: { timeoutMs?: number } = {}): Promise<void> {
     this.assertOpen();
     const old = this.get(id);
-    const fresh = this.connection(old.config);
-    // Swap first so the state never shows the old connection's stale tools next to the new one.
-    this.connections.set(id, fresh);
-    this.changed();
-    await old.close();
-    if (this.connections.get(id) !== fresh || fresh.isClosed) return;
-    await fresh.start();
+    this.clearRetry(id);
+    await this.replace(id, old.config, opts.timeoutMs ?? old.timeout);
   }
 
-  /** Re-reads the tool lists of one server (FleetError not_found / conflict when it is not ready) or of every ready server. */
+  /**
+   * Re-reads the tool lists of every ready server and connects failed ones again (a Refresh after a
+   * slow first start). With an id: that server only (FleetError not_found when unknown; a disabled
+   * server is a conflict).
+   */
   async refresh(id?: string): Promise<void> {
     this.assertOpen();
     if (id !== undefined) {
       const connection = this.get(id);
-      const status = connection.details().status;
-      if (status !== "ready") {
-        throw new FleetError("conflict", "refresh", `server "${id}" is ${status}, not ready: reconnect it instead`);
-      }
+      const status = connection.currentStatus;
+      if (status === "disabled") throw new FleetError("conflict", "refresh", `server "${id}" is disabled in its config`);
+      if (status === "error") return this.retryNow(id, connection);
       await connection.refresh();
       return;
     }
     await Promise.all(
-      [...this.connections.values()].filter((c) => c.details().status === "ready").map((c) => c.refresh()),
+      [...this.connections.entries()].map(([serverId, connection]) => {
+        if (connection.currentStatus === "ready") return connection.refresh();
+        if (connection.currentStatus === "error") return this.retryNow(serverId, connection);
+        return undefined;
+      }),
     );
+  }
+
+  /**
+   * Applies a re-read config: servers gone from it are ended, new ones started, changed ones started
+   * again with their new entry; servers added in the dashboard stay. Returns what changed.
+   */
+  async applyConfig(loaded: LoadedConfig): Promise<ConfigChange> {
+    this.assertOpen();
+    const change: ConfigChange = { added: [], removed: [], changed: [] };
+    const next = new Map<string, ServerConfig>();
+    for (const config of loaded.servers) if (!next.has(config.id)) next.set(config.id, config);
+    const work: Promise<void>[] = [];
+    for (const [id, connection] of [...this.connections]) {
+      if (connection.config.source.format === "runtime") continue;
+      const fresh = next.get(id);
+      if (!fresh) {
+        change.removed.push(id);
+        work.push(this.unregister(id));
+      } else if (configKey(fresh) !== configKey(connection.config)) {
+        change.changed.push(id);
+        this.clearRetry(id);
+        work.push(this.replace(id, fresh, connection.timeout));
+      }
+    }
+    for (const [id, config] of next) {
+      if (this.connections.has(id)) continue;
+      change.added.push(id);
+      work.push(this.register(config));
+    }
+    this.findings = [...loaded.findings];
+    this.configFiles = [...loaded.files];
+    this.changed();
+    await Promise.all(work);
+    return change;
+  }
+
+  /** Tells the user something through the state (a config reload, a history problem). */
+  notify(notice: Omit<FleetNotice, "id" | "time">): FleetNotice {
+    const full: FleetNotice = { ...notice, id: ++this.noticeId, time: new Date().toISOString() };
+    this.notices = [...this.notices, full].slice(-MAX_NOTICES);
+    this.changed();
+    return full;
   }
 
   /** The pids of every live child process (stdio servers), for shutdown checks. */
   childPids(): number[] {
     return [...this.connections.values()].map((c) => c.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
+  /** The process group of every stdio server that may still have a process: what an abrupt exit must signal. */
+  processGroups(): number[] {
+    return [...this.connections.values()].map((c) => c.processGroup).filter((pgid): pgid is number => pgid !== undefined);
   }
 
   /** Ends every connection and child process; waits until they are gone. Idempotent. */
@@ -178,21 +304,83 @@ export class FleetManager {
   private async shutdown(): Promise<void> {
     this.closed = true;
     clearTimeout(this.announceTimer);
+    for (const id of [...this.retries.keys()]) this.clearRetry(id);
     this.listeners.clear();
+    for (const resolve of this.settledWaiters.splice(0)) resolve();
     await Promise.allSettled([...this.connections.values()].map((c) => c.close()));
     (globalThis as LiveGlobal)[LIVE]?.delete(this);
   }
 
-  private connection(config: ServerConfig): ServerConnection {
+  private connection(config: ServerConfig, timeoutMs = this.timeoutMs): ServerConnection {
     const connection: ServerConnection = new ServerConnection(config, {
-      timeoutMs: this.timeoutMs,
+      timeoutMs,
       debounceMs: this.debounceMs,
+      ...(this.maxRefreshWaitMs !== undefined ? { maxRefreshWaitMs: this.maxRefreshWaitMs } : {}),
+      shellEnv: this.shellEnv,
+      ...(this.workDir !== undefined ? { workDir: this.workDir } : {}),
       // A connection replaced by reconnect or removed may still report; only current ones count.
       onChange: () => {
-        if (this.connections.get(config.id) === connection) this.changed();
+        if (this.connections.get(config.id) !== connection) return;
+        this.afterChange(config.id, connection);
+        this.changed();
       },
     });
     return connection;
+  }
+
+  /** Swaps in a fresh connection for `id` and starts it; the old one is closed first. */
+  private async replace(id: string, config: ServerConfig, timeoutMs: number): Promise<void> {
+    const old = this.connections.get(id);
+    const fresh = this.connection(config, timeoutMs);
+    // Swap first so the state never shows the old connection's stale tools next to the new one.
+    this.connections.set(id, fresh);
+    this.changed();
+    await old?.close();
+    if (this.connections.get(id) !== fresh || fresh.isClosed || this.closed) return;
+    await fresh.start();
+  }
+
+  /** A Refresh of a failed server: a new streak, started now. */
+  private retryNow(id: string, connection: ServerConnection): Promise<void> {
+    this.clearRetry(id);
+    return this.replace(id, connection.config, connection.timeout);
+  }
+
+  /** After a status change: a crash schedules the next attempt; ready ends a streak's timer. */
+  private afterChange(id: string, connection: ServerConnection): void {
+    if (connection.currentStatus === "ready") {
+      const retry = this.retries.get(id);
+      if (retry?.timer) clearTimeout(retry.timer);
+      if (retry) this.retries.set(id, { attempt: retry.attempt });
+      return;
+    }
+    if (!connection.crashedOut || this.closed) return;
+    const policy = this.retryPolicy;
+    const previous = this.retries.get(id);
+    if (previous?.timer) return; // already scheduled
+    // A server that stayed up for a good while starts a new streak; one that keeps crashing does not.
+    const streak = previous && connection.readyForMs < policy.stableMs ? previous.attempt : 0;
+    const attempt = streak + 1;
+    if (attempt > policy.attempts) {
+      if (policy.attempts > 0) this.retries.set(id, { attempt: streak, gaveUp: true });
+      return;
+    }
+    const delay = Math.min(policy.baseMs * 2 ** (attempt - 1), policy.maxMs);
+    const state: RetryState = { attempt, delayMs: delay, nextAt: new Date(Date.now() + delay).toISOString() };
+    state.timer = setTimeout(() => {
+      state.timer = undefined;
+      if (this.closed || this.connections.get(id) !== connection || connection.currentStatus !== "error") return;
+      this.retries.set(id, { attempt });
+      void this.replace(id, connection.config, connection.timeout);
+    }, delay);
+    state.timer.unref?.();
+    this.retries.set(id, state);
+  }
+
+  private clearRetry(id: string): void {
+    const retry = this.retries.get(id);
+    if (retry?.timer) clearTimeout(retry.timer);
+    this.retries.delete(id);
   }
 
   private get(id: string): ServerConnection {
@@ -208,6 +396,7 @@ export class FleetManager {
   private changed(): void {
     if (this.closed) return;
     this.dirty = true;
+    if (this.settledWaiters.length > 0 && this.isSettled()) for (const resolve of this.settledWaiters.splice(0)) resolve();
     // Nobody listening: the state is built lazily by getState(), not on every change.
     if (this.listeners.size === 0 || this.announceTimer) return;
     // Reconciling a big fleet takes a while; never spend more than about a third of the time doing it.
@@ -246,14 +435,33 @@ export class FleetManager {
 
   private build(version: number): FleetState {
     const connections = [...this.connections.values()];
+    this.lists = connections.map((c) => c.toolList());
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot: reconcile(connections.map((c) => c.toolList())),
-      servers: connections.map((c) => c.details()),
+      snapshot: reconcile(this.lists),
+      servers: connections.map((c) => this.details(c)),
       findings: this.findings,
       configFiles: this.configFiles,
       demo: this.demo,
+      settled: this.isSettled(),
+      notices: this.notices,
     };
   }
+
+  private details(connection: ServerConnection): ServerDetails {
+    const details = connection.details();
+    const retry = this.retries.get(connection.id);
+    if (!retry || details.status === "ready" || (!retry.timer && !retry.gaveUp && details.status !== "connecting")) return details;
+    const max = this.retryPolicy.attempts;
+    if (retry.gaveUp) return { ...details, retry: { attempt: retry.attempt, maxAttempts: max, gaveUp: true } };
+    const scheduled = retry.timer && retry.nextAt ? { nextAt: retry.nextAt, delayMs: retry.delayMs } : {};
+    return { ...details, retry: { attempt: retry.attempt, maxAttempts: max, ...scheduled } };
+  }
+}
+
+/** What makes two entries start the same process (or reach the same URL): not where in the file they sit. */
+function configKey(config: ServerConfig): string {
+  const { id, label, transport, command, args, env, cwd, url, headers, enabled, invalid } = config;
+  return JSON.stringify({ id, label, transport, command, args, env, cwd, url, headers, enabled, invalid, format: config.source.format });
 }

@@ -20,19 +20,20 @@ export function getFleetManager(opts?: FleetManagerOptions): FleetManager {
 }
 
 /**
- * On exit, SIGINT and SIGTERM, end every live manager's children. Registered once per process,
- * however often modules are re-evaluated. After a signal the process exits (130 / 143).
+ * On exit, SIGINT, SIGTERM and SIGHUP (the terminal closing), end every live manager's children.
+ * Registered once per process, however often modules are re-evaluated. After a signal the process
+ * exits (130 / 143 / 129).
  */
 export function installShutdownHandlers(): void {
   const g = globalThis as SingletonGlobal;
   if (g[HANDLERS]) return;
   g[HANDLERS] = true;
-  // "exit" cannot wait: the children get a signal synchronously.
+  // "exit" cannot wait: each server's process group (the server and whatever it started) gets a signal synchronously.
   process.once("exit", () => {
     for (const manager of liveManagers()) {
-      for (const pid of manager.childPids()) {
+      for (const group of manager.processGroups()) {
         try {
-          process.kill(pid, "SIGTERM");
+          process.kill(process.platform === "win32" ? group : -group, "SIGTERM");
         } catch {
           // already gone
         }
@@ -46,6 +47,7 @@ export function installShutdownHandlers(): void {
   };
   onSignal("SIGINT", 130);
   onSignal("SIGTERM", 143);
+  onSignal("SIGHUP", 129);
 }
 
 /** Closes every live manager (children included); never rejects. */

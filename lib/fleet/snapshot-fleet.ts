@@ -13,11 +13,13 @@ export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: nu
 }
 
 /**
- * Starts the fleet, waits until every server is ready or failed, runs `use` with the manager, then
- * ends every server (all at once; each one's stop is bounded, SIGKILL last) before returning.
+ * Starts the fleet, waits until every server is ready or failed, runs `use` with the manager (its state,
+ * and the raw tool lists that state was reconciled from), then ends every server (all at once; each
+ * one's stop is bounded, SIGKILL last) before returning.
  */
 export async function withFleet<T>(loaded: LoadedConfig, opts: { timeoutMs?: number }, use: (manager: FleetManager) => T | Promise<T>): Promise<T> {
-  const manager = new FleetManager({ timeoutMs: opts.timeoutMs });
+  // One observation: a server that crashes is reported as it is, not started again behind the caller's back.
+  const manager = new FleetManager({ timeoutMs: opts.timeoutMs, retry: { attempts: 0 } });
   try {
     await manager.start(loaded);
     return await use(manager);

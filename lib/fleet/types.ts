@@ -20,12 +20,43 @@ export interface ServerDetails {
   connectMs?: number;
   /** Milliseconds for the last complete (all pages) `tools/list`. */
   listMs?: number;
+  /** The per-server timeout (connect and each tools/list request) this connection uses. */
+  timeoutMs: number;
   /** Last lines the process wrote to stderr (stdio only). */
   stderrTail: string[];
   /** ISO time of the last complete tool list. */
   listedAt?: string;
   /** How many complete tool lists this connection has read (1 after connect, +1 per list_changed refresh). */
   listCount: number;
+  /** After a crash the server is started again by itself, with a capped backoff: where that stands. */
+  retry?: ServerRetry;
+}
+
+export interface ServerRetry {
+  /** The attempt that is scheduled (or the last one made, once given up). */
+  attempt: number;
+  /** How many attempts a crash streak gets. */
+  maxAttempts: number;
+  /** ISO time of the next attempt; absent once given up. */
+  nextAt?: string;
+  /** The wait before that attempt: it doubles each time, up to a cap. */
+  delayMs?: number;
+  /** True when every attempt failed: Reconnect (or Refresh) tries again. */
+  gaveUp?: boolean;
+}
+
+/** Something the fleet wants the user to know, pushed with the state: a config reload, a history problem. */
+export interface FleetNotice {
+  /** Increases with every notice, so a page shows each once. */
+  id: number;
+  /** ISO time. */
+  time: string;
+  tone: "good" | "bad";
+  /** e.g. `config:reloaded`, `history:unavailable`, `history:recovered`. */
+  code: string;
+  message: string;
+  /** The file the notice is about, when there is one. */
+  file?: string;
 }
 
 export interface FleetState {
@@ -39,4 +70,8 @@ export interface FleetState {
   /** The config files in use (empty for the demo fleet). */
   configFiles: string[];
   demo: boolean;
+  /** No server is still connecting: every one is ready, failed, timed out or disabled. History and the lock record only such states. */
+  settled: boolean;
+  /** The latest notices, oldest first (a bounded list). */
+  notices: FleetNotice[];
 }

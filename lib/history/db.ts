@@ -25,6 +25,11 @@ function probeVersion(file: string): number {
     probe.pragma("schema_version", { simple: true }); // reads page 1: fails on a file that is not a database
     return probe.pragma("user_version", { simple: true }) as number;
   } catch (error) {
+    const code = String((error as { code?: unknown } | null)?.code ?? "");
+    if (code.startsWith("SQLITE_READONLY") || code.startsWith("SQLITE_CANTOPEN") || code.startsWith("SQLITE_BUSY")) {
+      // The file may be fine: we may not write beside it (WAL needs its -shm file) or someone holds it.
+      throw new FleetError("unavailable", "history", `could not open the history database: ${describeSqliteError(error, file)}; it was left as it was`);
+    }
     throw new FleetError(
       "unavailable",
       "history",
@@ -35,7 +40,33 @@ function probeVersion(file: string): number {
   }
 }
 
-export function openDatabase(file: string): Db {
+/**
+ * A SQLite failure on `file` in words a user can act on: who holds the lock, what is read-only,
+ * which disk is full. The code comes from better-sqlite3's SqliteError (`SQLITE_BUSY`, ...).
+ */
+export function describeSqliteError(error: unknown, file: string): string {
+  const code = String((error as { code?: unknown } | null)?.code ?? "");
+  const detail = describe(error);
+  if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
+    return `${file} is locked by another process (another MCP Fleet, \`fleet report\`, or a database tool holding a write)`;
+  }
+  if (code.startsWith("SQLITE_READONLY")) return `${file} is read-only (the file or its folder cannot be written: ${detail})`;
+  if (code === "SQLITE_FULL") return `the disk holding ${file} is full (${detail})`;
+  if (code.startsWith("SQLITE_IOERR")) return `${file} could not be written (${detail}: the disk may be full, or a file-size limit was reached)`;
+  if (code.startsWith("SQLITE_CANTOPEN")) return `${file} cannot be opened (${detail}: does its folder exist, and can it be written?)`;
+  if (code.startsWith("SQLITE_CORRUPT") || code === "SQLITE_NOTADB") return `${file} is damaged or not a database (${detail})`;
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  if (errno === "EACCES" || errno === "EPERM" || errno === "EROFS") return `${file} cannot be created: its folder is read-only (${detail})`;
+  if (errno === "ENOSPC") return `the disk holding ${file} is full (${detail})`;
+  return `${file}: ${detail}`;
+}
+
+export interface OpenOptions {
+  /** How long a write waits for another process's lock before SQLITE_BUSY. Default 5 s (the CLI can wait; the live dashboard should not block). */
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   const exists = existsSync(file) && statSync(file).size > 0;
   if (exists) {
     const version = probeVersion(file);
@@ -47,11 +78,20 @@ export function openDatabase(file: string): Db {
       );
     }
   } else {
-    mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+    } catch (error) {
+      throw new FleetError("unavailable", "history", `${describeSqliteError(error, file)}; the fleet runs without history: choose a writable data folder with MCP_FLEET_DATA`);
+    }
   }
-  const db = new Database(file);
+  let db: Db;
   try {
-    db.pragma("busy_timeout = 5000");
+    db = new Database(file);
+  } catch (error) {
+    throw new FleetError("unavailable", "history", `${describeSqliteError(error, file)}; the fleet runs without history: choose a writable data folder with MCP_FLEET_DATA`);
+  }
+  try {
+    db.pragma(`busy_timeout = ${Math.max(0, Math.round(options.busyTimeoutMs ?? 5000))}`);
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
@@ -59,7 +99,7 @@ export function openDatabase(file: string): Db {
   } catch (error) {
     db.close();
     if (error instanceof FleetError) throw error;
-    throw new FleetError("unavailable", "history", `${file}: could not open the history database (${describe(error)})`);
+    throw new FleetError("unavailable", "history", `could not open the history database: ${describeSqliteError(error, file)}; it was left as it was`);
   }
   return db;
 }

@@ -61,3 +61,21 @@ export function sameToolList(a: ObservedTool[], b: ObservedTool[]): boolean {
     );
   });
 }
+
+/**
+ * A server that is down (failed, or still connecting) says nothing about its tools, so a collision
+ * with it is not gone, only unseen: each tool keeps the peers it had among `unavailable` servers.
+ * Without this, every failed start of one server read as "collision gone" on its peers, and its
+ * return as "collision appeared".
+ */
+export function keepUnseenPeers(observation: ServerObservation, last: ServerObservation, unavailable: ReadonlySet<string>): ServerObservation {
+  if (unavailable.size === 0) return observation;
+  const before = new Map(last.tools.map((t) => [t.toolName, t]));
+  return {
+    ...observation,
+    tools: observation.tools.map((tool) => {
+      const unseen = (before.get(tool.toolName)?.collidesWith ?? []).filter((peer) => unavailable.has(peer) && !tool.collidesWith.includes(peer));
+      return unseen.length === 0 ? tool : { ...tool, collidesWith: [...tool.collidesWith, ...unseen].sort(byString) };
+    }),
+  };
+}

@@ -10,7 +10,7 @@ import { FleetError } from "@/lib/errors";
 import type { FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";
 import { openDatabase, HISTORY_DB_FILE, type Db } from "./db";
 import { deriveEvents } from "./drift";
-import { observeSnapshot, sameToolList } from "./observe";
+import { keepUnseenPeers, observeSnapshot, sameToolList } from "./observe";
 import {
   DRIFT_KINDS,
   HASH_FORMULA_VERSION,
@@ -31,6 +31,8 @@ import { diffVersions, type VersionContent } from "./version-diff";
 export interface HistoryStoreOptions {
   /** The clock, for tests; defaults to the system clock. */
   now?: () => Date;
+  /** How long a write waits for another process's lock (db.ts). */
+  busyTimeoutMs?: number;
   /** Told the drift of every record that found some, after its commit, whoever called `record`. */
   onDrift?: (events: DriftEvent[]) => void;
 }
@@ -108,7 +110,7 @@ export class HistoryStore {
     readonly file: string,
     options: HistoryStoreOptions = {},
   ) {
-    this.db = openDatabase(file);
+    this.db = openDatabase(file, { busyTimeoutMs: options.busyTimeoutMs });
     this.now = options.now ?? (() => new Date());
     this.onDrift = options.onDrift;
   }
@@ -168,13 +170,15 @@ export class HistoryStore {
     );
 
     const pending: LastObservation[] = [];
+    const unavailable = new Set(snapshot.servers.filter((s) => s.status === "error" || s.status === "connecting").map((s) => s.id));
     const result = this.db
       .transaction((): RecordResult => {
         const recorded: string[] = [];
         const events: DriftEvent[] = [];
-        for (const observation of observeSnapshot(snapshot)) {
-          const last = this.lastObservation(observation.serverId);
+        for (const seen of observeSnapshot(snapshot)) {
+          const last = this.lastObservation(seen.serverId);
           const comparable = last !== null && last.hashVersion === HASH_FORMULA_VERSION;
+          const observation = comparable ? keepUnseenPeers(seen, last, unavailable) : seen;
           if (comparable && sameToolList(last.tools, observation.tools)) continue;
 
           const observationId = Number(

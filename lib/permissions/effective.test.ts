@@ -50,12 +50,18 @@ test("lint: stale, shadowed and ignored rules", () => {
   `);
 });
 
-test("lint: an allow of ours under our own server default deny is shadowed", () => {
+test("lint: an allow of ours under our own server default deny is not shadowed: the default is written per tool", () => {
   const ours: OurRule[] = [
     { serverId: "files", toolName: null, decision: "deny" },
     { serverId: "files", toolName: "read_file", decision: "allow" },
   ];
-  const findings = lintRules({ tools: TOOLS, servers: SERVERS, ours, existing: [] });
+  expect(lintRules({ tools: TOOLS, servers: SERVERS, ours, existing: [] })).toEqual([]);
+  expect(permissionRows(TOOLS, ours, []).find((r) => r.toolName === "read_file")?.effective.decision).toBe("allow");
+});
+
+test("lint: an allow under a server-wide deny that someone else wrote is still shadowed", () => {
+  const ours: OurRule[] = [{ serverId: "files", toolName: "read_file", decision: "allow" }];
+  const findings = lintRules({ tools: TOOLS, servers: SERVERS, ours, existing: [{ file: ".claude/settings.json", list: "deny", rule: "mcp__files" }] });
   expect(findings).toEqual([
     expect.objectContaining({ kind: "shadowed", rule: "mcp__files__read_file", shadowedBy: expect.objectContaining({ rule: "mcp__files" }) }),
   ]);

@@ -1,14 +1,15 @@
 /**
- * Claude Code export (docs/clients.md): `{ permissions: { allow, ask, deny } }` with
- * `mcp__<server>__<tool>` names and the bare `mcp__<server>` for a server default. Never a glob,
- * so never an unanchored allow glob; an excluded tool is never allowed (it goes to ask instead).
+ * Claude Code export (docs/clients.md "Permissions", docs/permissions.md): `{ permissions: { allow,
+ * ask, deny } }` compiled so that Claude Code decides what the user set (compile-claude.ts), with
+ * sanitized names. Never a glob, so never an unanchored allow glob; an excluded tool is never allowed.
  */
-import { compare, ruleName, sortRules } from "./rules";
+import { compileClaudeRules } from "./compile-claude";
+import { compare } from "./rules";
 import type { ClaudePermissions, OurRule, PermissionTool } from "./types";
 
 export interface ClaudeExport {
   permissions: ClaudePermissions;
-  /** Every rule name we manage (`none` included): the merge replaces these in a settings file. */
+  /** Every rule name we manage: the merge replaces these in a settings file. */
   managed: string[];
   warnings: string[];
 }
@@ -16,39 +17,28 @@ export interface ClaudeExport {
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort(compare);
 
 export function exportClaude(ours: readonly OurRule[], tools: readonly PermissionTool[]): ClaudeExport {
-  const lists = { allow: new Set<string>(), ask: new Set<string>(), deny: new Set<string>() };
-  const warnings: string[] = [];
-  const excluded = tools.filter((t) => t.excluded != null);
-  const ownRule = new Map(ours.filter((r) => r.toolName !== null).map((r) => [ruleName(r.serverId, r.toolName), r.decision]));
-
-  for (const r of sortRules(ours)) {
-    if (r.decision === "none") continue;
-    const name = ruleName(r.serverId, r.toolName);
-    const isExcluded = r.toolName !== null && excluded.some((t) => t.serverId === r.serverId && t.originalName === r.toolName);
-    if (r.decision === "allow" && isExcluded) {
-      lists.ask.add(name);
-      warnings.push(`${r.serverId}:${r.toolName} is excluded from the fleet, so it is exported as ask, not allow`);
-      continue;
-    }
-    lists[r.decision].add(name);
-    if (r.toolName === null && r.decision === "allow") {
-      // The bare server rule would allow its excluded tools too; an ask rule wins over it in Claude Code.
-      for (const t of excluded.filter((x) => x.serverId === r.serverId)) {
-        const own = ownRule.get(t.claudeCodeName);
-        if (own !== undefined && own !== "none") continue;
-        lists.ask.add(ruleName(t.serverId, t.originalName));
-        warnings.push(`${t.serverId}:${t.originalName} is excluded from the fleet, so the server-wide allow is overridden with ask for it`);
-      }
-    }
-  }
+  const compiled = compileClaudeRules(ours, tools);
+  const list = (name: "allow" | "ask" | "deny") => sorted(compiled.rules.filter((r) => r.list === name).map((r) => r.rule));
   return {
-    permissions: { allow: sorted(lists.allow), ask: sorted(lists.ask), deny: sorted(lists.deny) },
-    managed: sorted(ours.map((r) => ruleName(r.serverId, r.toolName))),
-    warnings: sorted(warnings),
+    permissions: { allow: list("allow"), ask: list("ask"), deny: list("deny") },
+    managed: compiled.managed,
+    warnings: compiled.warnings,
   };
 }
 
 /** The export as a standalone settings file (the download). */
 export function claudeSettingsText(exported: ClaudeExport): string {
   return `${JSON.stringify({ permissions: exported.permissions }, null, 2)}\n`;
+}
+
+/**
+ * What to tell a user who writes allow rules into the project's `.claude/settings.json`: Claude Code
+ * drops them until the workspace is trusted (its deny and ask rules apply at once). Null otherwise.
+ */
+export function untrustedAllowWarning(target: "settings" | "settings.local", permissions: ClaudePermissions): string | null {
+  if (target !== "settings" || permissions.allow.length === 0) return null;
+  return (
+    `Claude Code ignores the ${permissions.allow.length} allow rule${permissions.allow.length === 1 ? "" : "s"} of .claude/settings.json until you trust this workspace ` +
+    "(its deny and ask rules apply at once); write to .claude/settings.local.json, or to your user settings (~/.claude/settings.json), for them to apply now"
+  );
 }

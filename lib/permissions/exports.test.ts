@@ -29,11 +29,11 @@ test("Claude Code export", () => {
         ],
         "ask": [
           "mcp__files__write_file",
-          "mcp__orders__bad tool",
+          "mcp__orders__bad_tool",
           "mcp__orders__create_note"
         ],
         "deny": [
-          "mcp__files__weird.name",
+          "mcp__files__weird_name",
           "mcp__orders__refund_order"
         ]
       }
@@ -44,9 +44,9 @@ test("Claude Code export", () => {
     [
       "mcp__files",
       "mcp__files__read_file",
-      "mcp__files__weird.name",
+      "mcp__files__weird_name",
       "mcp__files__write_file",
-      "mcp__orders__bad tool",
+      "mcp__orders__bad_tool",
       "mcp__orders__create_note",
       "mcp__orders__lookup_order",
       "mcp__orders__refund_order",
@@ -111,11 +111,11 @@ test("the Codex export is valid TOML keyed by raw tool names", () => {
   expect(parsed.mcp_servers.files.disabled_tools).toEqual(["weird.name"]);
 });
 
-test("Codex: a server default deny lists every known tool in disabled_tools", () => {
+test("Codex: a server default deny enables no tool (new ones stay off too)", () => {
   const parsed = parse(exportCodex([{ serverId: "files", toolName: null, decision: "deny" }], TOOLS).text) as {
-    mcp_servers: Record<string, { disabled_tools?: string[] }>;
+    mcp_servers: Record<string, { enabled_tools?: string[]; disabled_tools?: string[] }>;
   };
-  expect(parsed.mcp_servers.files.disabled_tools).toEqual(["read_file", "weird.name", "write_file"]);
+  expect(parsed.mcp_servers.files).toEqual({ enabled_tools: [] });
 });
 
 test("Cursor exports: permissions.json and the CLI form", () => {

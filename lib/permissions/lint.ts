@@ -53,7 +53,7 @@ function changedSince(entry: AllowHistory): { at: string; what: string[] } | nul
 }
 
 export function lintRules(input: LintInput): LintFinding[] {
-  const rules = combinedRules(input.ours, input.existing);
+  const rules = combinedRules(input.ours, input.existing, input.tools);
   const findings: LintFinding[] = [];
   const base = (r: SourcedRule) => ({ rule: r.rule, list: r.list, source: r.source });
 

@@ -4,13 +4,17 @@
  * `mcp__*`. Evaluation is deny, then ask, then allow; the first match wins whatever its specificity.
  */
 import { compareCodeUnits } from "@/lib/json/values";
+import { claudeCodeName, sanitizeNamePart } from "@/lib/reconcile/names";
 import type { Decision, EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
 
 export const LIST_ORDER: readonly RuleList[] = ["deny", "ask", "allow"];
 
-/** The Claude Code name of a tool (`mcp__<server>__<tool>`) or, with no tool, the bare server rule. */
+/**
+ * The Claude Code name of a tool (`mcp__<server>__<tool>`) or, with no tool, the bare server rule, both
+ * sanitized as Claude Code sends them: a rule on `mcp__fs__files.read` matches nothing, `mcp__fs__files_read` does.
+ */
 export function ruleName(serverId: string, toolName: string | null): string {
-  return toolName === null ? `mcp__${serverId}` : `mcp__${serverId}__${toolName}`;
+  return toolName === null ? `mcp__${sanitizeNamePart(serverId)}` : claudeCodeName(serverId, toolName);
 }
 
 /** Rules that can concern an MCP tool: `mcp__...`, or a bare `*` (which deny/ask apply to every tool). */
@@ -54,18 +58,6 @@ export function ruleMatches(rule: string, list: RuleList, tool: Pick<PermissionT
   if (ignoredReason(rule, list) !== null) return false;
   if (hasGlob(rule)) return globToRegExp(rule).test(tool.claudeCodeName);
   return rule === tool.claudeCodeName || rule === ruleName(tool.serverId, null);
-}
-
-/** Our rules as Claude Code rule strings (a server default is the bare `mcp__<server>`); `none` yields nothing. */
-export function ourSourcedRules(ours: readonly OurRule[]): SourcedRule[] {
-  return sortRules(ours)
-    .filter((r) => r.decision !== "none")
-    .map((r) => ({
-      rule: ruleName(r.serverId, r.toolName),
-      list: r.decision as Decision,
-      source: "ours",
-      serverDefault: r.toolName === null,
-    }));
 }
 
 /** Tool rules before server defaults, each by server then tool: a stable order for reasons and exports. */

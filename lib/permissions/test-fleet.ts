@@ -1,11 +1,12 @@
 /** Shared test data for the permissions tests: a small orders server (look up, create a note, refund). */
+import { claudeCodeName } from "@/lib/reconcile/names";
 import type { PermissionServer, PermissionTool } from "./types";
 
 export function tool(serverId: string, name: string, annotations?: PermissionTool["annotations"], excluded = false): PermissionTool {
   return {
     serverId,
     originalName: name,
-    claudeCodeName: `mcp__${serverId}__${name}`,
+    claudeCodeName: claudeCodeName(serverId, name),
     annotations,
     excluded: excluded ? { reasons: [{ code: "schema:property-name", message: "bad property name" }] } : null,
   };

@@ -1,37 +1,71 @@
 /**
- * The tools an export speaks about: every snapshot tool of a server we have a rule for, plus tools
- * our rules name that the snapshot does not list (a server that is down keeps its rules). Sorted,
- * with each tool's decision under our rules alone and Claude Code's precedence.
+ * The tools our rules speak about, each with the decision the user set (docs/permissions.md: a
+ * server default is a default, and a tool's own rule overrides it): every known tool of a server we have
+ * a rule for, plus tools our rules name that the snapshot does not list (a server that is down keeps
+ * its rules). Sorted by server, then tool. Every export starts from here.
  */
-import { compare, evaluate, ourSourcedRules, ruleName } from "./rules";
-import type { EffectiveDecision, OurRule, PermissionTool } from "./types";
+import { compare, ruleName } from "./rules";
+import type { Decision, OurRule, PermissionTool, RuleDecision } from "./types";
+
+export interface IntendedDecision {
+  /** The tool's own rule when it has one, else its server's default, else `none`. */
+  decision: RuleDecision;
+  from: "tool" | "server" | "none";
+}
 
 export interface ExportTool {
   serverId: string;
   toolName: string;
+  /** The Claude Code name (sanitized). */
+  claudeCodeName: string;
   excluded: boolean;
-  /** Decided by our rules only. */
-  effective: EffectiveDecision;
+  /** What the user set for this tool. */
+  intended: IntendedDecision;
 }
 
-export function exportUniverse(ours: readonly OurRule[], tools: readonly PermissionTool[]): ExportTool[] {
-  const servers = new Set(ours.filter((r) => r.decision !== "none").map((r) => r.serverId));
-  const byKey = new Map<string, { serverId: string; toolName: string; excluded: boolean }>();
-  for (const t of tools) {
-    if (!servers.has(t.serverId)) continue;
-    byKey.set(ruleName(t.serverId, t.originalName), { serverId: t.serverId, toolName: t.originalName, excluded: t.excluded != null });
-  }
-  for (const r of ours) {
-    if (r.toolName === null || r.decision === "none") continue;
-    const key = ruleName(r.serverId, r.toolName);
-    if (!byKey.has(key)) byKey.set(key, { serverId: r.serverId, toolName: r.toolName, excluded: false });
-  }
-  const rules = ourSourcedRules(ours);
-  return [...byKey.values()]
-    .sort((a, b) => compare(a.serverId, b.serverId) || compare(a.toolName, b.toolName))
-    .map((t) => ({ ...t, effective: evaluate({ serverId: t.serverId, claudeCodeName: ruleName(t.serverId, t.toolName) }, rules) }));
+export interface ExportServer {
+  serverId: string;
+  /** The server default (`none`: no default). */
+  fallback: RuleDecision;
+  tools: ExportTool[];
 }
 
-export function serverDefaults(ours: readonly OurRule[]): Map<string, OurRule["decision"]> {
-  return new Map(ours.filter((r) => r.toolName === null && r.decision !== "none").map((r) => [r.serverId, r.decision]));
+/** How strict a decision is: deny > ask > allow. */
+export const STRICTNESS: Record<Decision, number> = { allow: 0, ask: 1, deny: 2 };
+
+/** The decision the user set for one tool: its own rule overrides the server default. */
+export function intendedDecision(ours: readonly OurRule[], serverId: string, toolName: string): IntendedDecision {
+  const own = ours.find((r) => r.serverId === serverId && r.toolName === toolName && r.decision !== "none");
+  if (own) return { decision: own.decision, from: "tool" };
+  const fallback = ours.find((r) => r.serverId === serverId && r.toolName === null && r.decision !== "none");
+  return fallback ? { decision: fallback.decision, from: "server" } : { decision: "none", from: "none" };
+}
+
+export function exportServers(ours: readonly OurRule[], tools: readonly PermissionTool[]): ExportServer[] {
+  const serverIds = [...new Set(ours.filter((r) => r.decision !== "none").map((r) => r.serverId))].sort(compare);
+  return serverIds.map((serverId) => {
+    const byName = new Map<string, { excluded: boolean }>();
+    for (const t of tools) if (t.serverId === serverId) byName.set(t.originalName, { excluded: (byName.get(t.originalName)?.excluded ?? false) || t.excluded != null });
+    for (const r of ours) if (r.serverId === serverId && r.toolName !== null && r.decision !== "none" && !byName.has(r.toolName)) byName.set(r.toolName, { excluded: false });
+    return {
+      serverId,
+      fallback: ours.find((r) => r.serverId === serverId && r.toolName === null)?.decision ?? "none",
+      tools: [...byName.entries()]
+        .sort(([a], [b]) => compare(a, b))
+        .map(([toolName, { excluded }]) => ({
+          serverId,
+          toolName,
+          claudeCodeName: ruleName(serverId, toolName),
+          excluded,
+          intended: intendedDecision(ours, serverId, toolName),
+        })),
+    };
+  });
+}
+
+/** The tools of a server that an exception makes looser than its default (a deny default's allow, say). */
+export function looserExceptions(server: ExportServer): ExportTool[] {
+  const fallback = server.fallback;
+  if (fallback === "none") return [];
+  return server.tools.filter((t) => t.intended.from === "tool" && t.intended.decision !== "none" && STRICTNESS[t.intended.decision] < STRICTNESS[fallback]);
 }

@@ -1,27 +1,33 @@
 /**
- * The fleet hash (DESIGN.md "Words"): SHA-256 of the canonical JSON of [{name, description,
- * inputSchema}] of the exposed tools, ordered by exposed name: a prompt-cache key (seed 000).
- * Built from each schema's canonical text, already computed for its hash, so nothing is serialized twice.
+ * Tool hashes and the fleet hash (docs/fleet-snapshot.md "Words"): a tool hash is SHA-256 of the canonical JSON
+ * of one tool as a client sends it; the fleet hash is SHA-256 over the ordered list of tool hashes
+ * (a Merkle list), so one changed tool costs one tool hash, and the fleet hash changes exactly when
+ * what the model sees changes: a prompt-cache key.
  */
-import { createTextHasher } from "../schema/hash";
+import { canonicalJson } from "../schema/canonical-json";
+import { sha256Hex } from "../schema/hash";
 
-export interface FleetHashItem {
-  name: string;
-  description: string;
-  /** canonicalJson(final inputSchema). */
-  canonicalSchema: string;
+/**
+ * Canonical JSON of a Claude API tool `{ name, description, input_schema }`, built from the schema's
+ * canonical text (already computed for its hash), so nothing is serialized twice.
+ * Equal to canonicalJson({ name, description, input_schema }).
+ */
+export function canonicalClaudeTool(name: string, description: string, canonicalSchema: string): string {
+  // Keys in canonical order: description < input_schema < name.
+  return `{"description":${JSON.stringify(description)},"input_schema":${canonicalSchema},"name":${JSON.stringify(name)}}`;
 }
 
-/** Items must already be ordered by name. Equal to hashJson([{ name, description, inputSchema }, ...]). */
-export function buildFleetHash(items: FleetHashItem[]): string {
-  const hasher = createTextHasher().update("[");
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    // Keys in canonical order: description < inputSchema < name.
-    hasher
-      .update(`${i > 0 ? "," : ""}{"description":${JSON.stringify(item.description)},"inputSchema":`)
-      .update(item.canonicalSchema)
-      .update(`,"name":${JSON.stringify(item.name)}}`);
-  }
-  return hasher.update("]").digestHex();
+/** SHA-256 hex of a tool's canonical JSON text. */
+export function toolHashOfText(canonicalTool: string): string {
+  return sha256Hex(canonicalTool);
+}
+
+/** SHA-256 hex of the canonical JSON of one tool as a client sends it. */
+export function toolHash(wireTool: unknown): string {
+  return sha256Hex(canonicalJson(wireTool));
+}
+
+/** The fleet hash of tool hashes in the order the client sends the tools: SHA-256 of their JSON array. */
+export function fleetHashOf(toolHashes: readonly string[]): string {
+  return sha256Hex(`[${toolHashes.map((h) => `"${h}"`).join(",")}]`);
 }

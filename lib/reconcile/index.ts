@@ -1,6 +1,7 @@
 /** The pure reconciler: raw tool lists in, the FleetSnapshot contract out (browser-safe). */
 export { reconcile } from "./reconcile";
 export {
+  sanitizeNamePart,
   claudeCodeName,
   claudeCodeNameFindings,
   sanitizeName,
@@ -9,7 +10,14 @@ export {
   EXPOSED_NAME_PATTERN,
   type SanitizedName,
 } from "./names";
-export { finalDescription, descriptionLengthFinding, DESCRIPTION_LIMIT } from "./describe";
-export { buildFleetHash, type FleetHashItem } from "./fleet-hash";
+export {
+  finalDescription,
+  descriptionLengthFinding,
+  cutDescription,
+  CLAUDE_CODE_DESCRIPTION_LIMIT,
+  TRUNCATION_SUFFIX,
+  type DescriptionCut,
+} from "./describe";
+export { canonicalClaudeTool, fleetHashOf, toolHash, toolHashOfText } from "./fleet-hash";
 export { analyzeSchema, type SchemaAnalysis } from "./schema-analysis";
 export type * from "./types";

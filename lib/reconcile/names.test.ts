@@ -34,16 +34,32 @@ describe("sanitizeName", () => {
 });
 
 describe("claudeCodeName", () => {
-  test("is mcp__<server>__<tool>", () => {
-    expect(claudeCodeName("github", "create_issue")).toBe("mcp__github__create_issue");
+  test.each([
+    ["plain", "github", "create_issue", "mcp__github__create_issue"],
+    ["a dot in the tool name", "fs", "files.read", "mcp__fs__files_read"],
+    ["a space in the server id", "acme tools", "x", "mcp__acme_tools__x"],
+    ["hyphens stay", "my-server", "get-docs", "mcp__my-server__get-docs"],
+    ["non-ASCII, one _ per UTF-16 code unit", "s", "café🙂", "mcp__s__caf___"],
+    ["never cut: 96 characters", "s".repeat(40), "t".repeat(49), `mcp__${"s".repeat(40)}__${"t".repeat(49)}`],
+  ])("is mcp__<server>__<tool>, sanitized (%s)", (_label, server, tool, expected) => {
+    expect(claudeCodeName(server, tool)).toBe(expected);
   });
 
   test.each([
-    ["a short valid name", "github", "create_issue", []],
-    ["over 64 characters", "a-server-with-a-long-id", "and_a_tool_name_that_is_rather_long_too", ["claude-name:too-long"]],
-    ["__ inside the tool name", "github", "issues__create", ["claude-name:double-underscore"]],
-    ["a dot", "github", "search.code", ["claude-name:invalid-chars"]],
-  ])("flags %s", (_label, server, tool, codes) => {
+    ["a valid name", "github", "create_issue", []],
+    ["over 64 characters (Claude Code sends it unchanged)", "a-server-with-a-long-id", "and_a_tool_name_that_is_rather_long_too", []],
+    ["__ inside the tool name (split at the first __)", "github", "issues__create", []],
+    ["__ inside the server id", "git__hub", "create", ["claude-name:double-underscore"]],
+    ["a dot", "github", "search.code", ["claude-name:sanitized"]],
+  ])("findings for %s", (_label, server, tool, codes) => {
     expect(claudeCodeNameFindings(server, tool).map((f) => f.code)).toEqual(codes);
   });
+});
+
+test.each([
+  ["a zero-width space is removed, not replaced", "s", "zero\u200Bwidth", "mcp__s__zerowidth", 'Claude Code sends s:zero\u200Bwidth as mcp__s__zerowidth (invisible characters removed); permission rules must use that name'],
+  ["a dot is replaced", "s", "a.b", "mcp__s__a_b", 'Claude Code sends s:a.b as mcp__s__a_b ("." made "_"); permission rules must use that name'],
+])("%s", (_label, server, tool, name, message) => {
+  expect(claudeCodeName(server, tool)).toBe(name);
+  expect(claudeCodeNameFindings(server, tool)[0].message).toBe(message);
 });

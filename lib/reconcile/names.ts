@@ -1,7 +1,8 @@
 /**
- * Exposed and Claude Code names (DESIGN.md rules 1-2, "Words"): the `<serverId>__<original>`
- * prefix, deterministic sanitizing with a hash suffix of `serverId:original`, and the flags on
- * `mcp__<server>__<tool>`. Never throws: every name comes out matching EXPOSED_NAME_PATTERN.
+ * Exposed and Claude Code names (docs/fleet-snapshot.md rules 1-2, "Words"): the `<serverId>__<original>`
+ * prefix, deterministic sanitizing with a hash suffix of `serverId:original`, and the Claude Code
+ * name `mcp__<server>__<tool>` with every character outside [a-zA-Z0-9_-] replaced by `_` (never cut:
+ * docs/clients.md). Never throws: every exposed name comes out matching EXPOSED_NAME_PATTERN.
  */
 import { sha256Hex } from "../schema/hash";
 import type { Finding } from "./types";
@@ -13,9 +14,26 @@ export const MAX_NAME_LENGTH = 64;
 export const NAME_SUFFIX_LENGTH = 8;
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
 
-/** The name Claude Code shows and its permission rules use. */
+// Unicode format (Cf: zero-width space, bidi controls, BOM, soft hyphen), private-use (Co) and unassigned (Cn) characters.
+const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]/u;
+const ALL_INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]/gu;
+
+/** Text as Claude Code keeps it in names and descriptions: without format, private-use and unassigned characters (observed). */
+export function stripInvisible(text: string): string {
+  return INVISIBLE.test(text) ? text.replace(ALL_INVISIBLE, "") : text;
+}
+
+/**
+ * One part of Claude Code's MCP tool name: format and private-use characters removed, then every
+ * character outside [a-zA-Z0-9_-] made `_` (`zero\u200Bwidth` is `zerowidth`, `files.read` is `files_read`).
+ */
+export function sanitizeNamePart(part: string): string {
+  return stripInvisible(part).replace(INVALID_CHARS, "_");
+}
+
+/** The name Claude Code sends and its permission rules use: `mcp__<server>__<tool>`, both parts sanitized. */
 export function claudeCodeName(serverId: string, toolName: string): string {
-  return `mcp__${serverId}__${toolName}`;
+  return `mcp__${sanitizeNamePart(serverId)}__${sanitizeNamePart(toolName)}`;
 }
 
 /** The exposed name of a tool whose original name collides with another server's. */
@@ -66,30 +84,30 @@ export function sanitizeName(candidate: string, serverId: string, originalName: 
   return { name, reasons };
 }
 
-/** Flags on the Claude Code name: over 64 characters, `__` inside the tool name, characters outside [A-Za-z0-9_-]. */
+/**
+ * What a user should know about the Claude Code name: characters Claude Code replaced, and a server id
+ * holding `__` (Claude Code splits a name at the first `__` after `mcp__`, so its rules would name another server).
+ */
 export function claudeCodeNameFindings(serverId: string, toolName: string): Finding[] {
-  const full = claudeCodeName(serverId, toolName);
   const findings: Finding[] = [];
-  if (full.length > MAX_NAME_LENGTH) {
+  const visible = stripInvisible(`${serverId}${toolName}`);
+  const invalid = [...new Set(visible.match(INVALID_CHARS) ?? [])];
+  const changes = [
+    ...(invalid.length > 0 ? [`${invalid.map((c) => JSON.stringify(c)).join(", ")} made "_"`] : []),
+    ...(visible !== `${serverId}${toolName}` ? ["invisible characters removed"] : []),
+  ];
+  if (changes.length > 0) {
     findings.push({
-      code: "claude-name:too-long",
-      message: `the Claude Code name ${full} is ${full.length} characters; the Claude API rejects names over 64`,
-      fix: "use a shorter server id or tool name",
+      code: "claude-name:sanitized",
+      message: `Claude Code sends ${serverId}:${toolName} as ${claudeCodeName(serverId, toolName)} (${changes.join("; ")}); permission rules must use that name`,
+      fix: "use only letters, digits, _ and - in server ids and tool names",
     });
   }
-  if (toolName.includes("__")) {
+  if (serverId.includes("__")) {
     findings.push({
       code: "claude-name:double-underscore",
-      message: `the tool name ${JSON.stringify(toolName)} holds "__", so ${full} cannot be split back into server and tool unambiguously`,
-      fix: 'rename the tool without "__"',
-    });
-  }
-  const invalid = [...new Set(full.match(INVALID_CHARS) ?? [])];
-  if (invalid.length > 0) {
-    findings.push({
-      code: "claude-name:invalid-chars",
-      message: `the Claude Code name ${full} holds ${invalid.map((c) => JSON.stringify(c)).join(", ")}, outside [A-Za-z0-9_-] (valid in MCP, not for Claude)`,
-      fix: "use only letters, digits, _ and - in server ids and tool names",
+      message: `the server id ${JSON.stringify(serverId)} holds "__"; Claude Code splits ${claudeCodeName(serverId, toolName)} at the first "__" after mcp__, so its rules read as another server`,
+      fix: 'rename the server without "__"',
     });
   }
   return findings;

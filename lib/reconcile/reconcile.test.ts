@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hashJson } from "../schema/hash";
+import { hashJson, sha256Hex } from "../schema/hash";
 import { EXPOSED_NAME_PATTERN, reconcile } from "./index";
 import type { FleetSnapshot, ServerToolList, SnapshotTool } from "./types";
 
@@ -130,12 +130,13 @@ describe("rule 2: sanitizing exposed names", () => {
     expect(snapshot.forward[t.exposedName!]).toEqual({ serverId: id, originalName: name });
   });
 
-  test("a dotted tool name: sanitized, and flagged for Claude Code", () => {
+  test("a dotted tool name: sanitized, and its Claude Code name is the sanitized one", () => {
     const snapshot = reconcile([server("github", [{ name: "search.code", inputSchema: object() }])]);
     const t = tool(snapshot, "github", "search.code");
     expect(t.exposedName).toBe("search_code");
+    expect(t.claudeCodeName).toBe("mcp__github__search_code");
     expect(codes(t.renamed?.reasons)).toEqual(["name:invalid-chars"]);
-    expect(codes(t.warnings)).toContain("claude-name:invalid-chars");
+    expect(codes(t.warnings)).toContain("claude-name:sanitized");
     expect(snapshot.reverse["github:search.code"]).toBe("search_code");
   });
 
@@ -183,7 +184,7 @@ describe("rule 2: sanitizing exposed names", () => {
   });
 });
 
-describe("rule 3: tags and the 2,048-character flag", () => {
+describe("rule 3: tags, and where Claude Code cuts a description", () => {
   test("the tag is the label, else the id", () => {
     const snapshot = reconcile([{ ...github, label: undefined }, linear]);
     expect(tool(snapshot, "github", "create_issue").description).toBe("[github] Create a new issue");
@@ -195,21 +196,32 @@ describe("rule 3: tags and the 2,048-character flag", () => {
     expect(tool(reconcile([tagged, linear]), "github", "create_issue").description).toBe("[GitHub] Create a new issue");
   });
 
-  test("a description over 2,048 characters is flagged, not cut", () => {
-    const snapshot = reconcile([server("docs", [{ name: "long", description: "x".repeat(2049), inputSchema: object() }])]);
-    const t = tool(snapshot, "docs", "long");
-    expect(t.description).toHaveLength(2049);
-    expect(codes(t.warnings)).toEqual(["description:too-long"]);
-    expect(t.checks.find((c) => c.check === "description-length")?.status).toBe("warn");
+  test.each([
+    ["2,048 characters (the old limit) is not flagged", "x".repeat(2049), object(), []],
+    ["4,096 characters is not flagged", "x".repeat(4096), object(), []],
+    ["4,097 characters is flagged, and the snapshot keeps it whole", "x".repeat(4097), object(), ["description:too-long"]],
+    [
+      "the flattening sentence counts toward the limit",
+      "x".repeat(4050),
+      { type: "object", anyOf: [{ required: ["a"] }, { required: ["b"] }] },
+      ["description:too-long"],
+    ],
+  ])("a description of %s", (_label, description, inputSchema, warnings) => {
+    const t = tool(reconcile([server("docs", [{ name: "long", description, inputSchema }])]), "docs", "long");
+    expect(codes(t.warnings)).toEqual(warnings);
+    expect(t.description.endsWith(description)).toBe(true);
+    expect(t.checks.find((c) => c.check === "description-length")?.status).toBe(warnings.length ? "warn" : "pass");
   });
 
   test.each([
-    ["over 64 characters", "an-mcp-server-with-a-long-id", "and_a_tool_with_a_long_name_too", "claude-name:too-long"],
-    ["__ in the tool name", "github", "issues__create", "claude-name:double-underscore"],
-  ])("the Claude Code name is flagged when %s", (_label, id, name, code) => {
+    ["a 70-character name: sent unchanged, not flagged", "an-mcp-server-with-a-long-id", "and_a_tool_with_a_long_name_too", "mcp__an-mcp-server-with-a-long-id__and_a_tool_with_a_long_name_too", []],
+    ["__ in the tool name: Claude Code splits at the first __, so nothing is wrong", "github", "issues__create", "mcp__github__issues__create", []],
+    ["__ in the server id", "git__hub", "create", "mcp__git__hub__create", ["claude-name:double-underscore"]],
+    ["characters outside [a-zA-Z0-9_-] in both parts", "acme tools", "files.read", "mcp__acme_tools__files_read", ["claude-name:sanitized"]],
+  ])("the Claude Code name: %s", (_label, id, name, claudeName, warningCodes) => {
     const t = tool(reconcile([server(id, [{ name, inputSchema: object() }])]), id, name);
-    expect(t.claudeCodeName).toBe(`mcp__${id}__${name}`);
-    expect(codes(t.warnings)).toContain(code);
+    expect(t.claudeCodeName).toBe(claudeName);
+    expect(codes(t.warnings).filter((c) => c.startsWith("claude-name:"))).toEqual(warningCodes);
     expect(t.exposedName).not.toBeNull();
   });
 });
@@ -219,21 +231,21 @@ describe("rule 4: flattening root combinators", () => {
     [
       "oneOf",
       { type: "object", properties: { id: { type: "string" }, key: { type: "string" } }, oneOf: [{ required: ["id"] }, { required: ["key"] }] },
-      "Provide exactly one of: (id) or (key). Get one issue.",
+      "Input constraint: Provide parameters for exactly one of: (id) or (key).\n\nGet one issue.",
       "the server must check: exactly one of (id) or (key)",
       [],
     ],
     [
       "anyOf",
       { type: "object", anyOf: [{ properties: { email: { type: "string" } }, required: ["email"] }, { properties: { phone: { type: "string" } }, required: ["phone"] }] },
-      "Provide at least one of: (email) or (phone). Get one issue.",
+      "Input constraint: Provide parameters for at least one of: (email) or (phone).\n\nGet one issue.",
       "the server must check: at least one of (email) or (phone)",
       [],
     ],
     [
       "allOf",
       { type: "object", allOf: [{ properties: { repo: { type: "string" } }, required: ["repo"] }, { properties: { n: { type: "integer" } }, required: ["n"] }] },
-      "Get one issue.",
+      "Input constraint: all listed parameters apply together (flattened from a JSON Schema allOf).\n\nGet one issue.",
       undefined,
       ["repo", "n"],
     ],
@@ -260,9 +272,16 @@ describe("rule 4: flattening root combinators", () => {
   });
 
   test("a combinator that cannot be flattened excludes the tool, with the reason", () => {
-    const t = tool(reconcile([server("s", [{ name: "t", inputSchema: { type: "object", oneOf: [{ $ref: "#/$defs/a" }] } }])]), "s", "t");
+    const t = tool(reconcile([server("s", [{ name: "t", inputSchema: { type: "object", oneOf: { a: 1 } } }])]), "s", "t");
     expect(t.exposedName).toBeNull();
-    expect(codes(t.excluded?.reasons)).toEqual(["flatten:failed"]);
+    expect(codes(t.excluded?.reasons)).toEqual(["flatten:failed", "schema:metaschema"]);
+  });
+
+  test("a $ref branch is resolved and flattened, as Claude Code does", () => {
+    const inputSchema = { type: "object", $defs: { a: { properties: { id: { type: "string" } }, required: ["id"] } }, oneOf: [{ $ref: "#/$defs/a" }] };
+    const t = tool(reconcile([server("s", [{ name: "t", inputSchema }])]), "s", "t");
+    expect(t.exposedName).toBe("t");
+    expect(t.inputSchema).toMatchObject({ properties: { id: { type: "string" } }, required: ["id"], additionalProperties: true });
   });
 
   test("the tag comes before the sentence on a collided, flattened tool", () => {
@@ -271,7 +290,7 @@ describe("rule 4: flattening root combinators", () => {
       server("linear", [{ name: "get", description: "Get.", inputSchema }], { label: "Linear" }),
       server("jira", [{ name: "get", description: "Get.", inputSchema: object() }]),
     ]);
-    expect(tool(snapshot, "linear", "get").description).toBe("[Linear] Provide exactly one of: (id) or (key). Get.");
+    expect(tool(snapshot, "linear", "get").description).toBe("[Linear] Input constraint: Provide parameters for exactly one of: (id) or (key).\n\nGet.");
   });
 });
 
@@ -297,7 +316,7 @@ describe("rules 5 and 6: checks and exclusions", () => {
   test("a draft-07 schema skips the metaschema check, says so, and is not excluded", () => {
     const inputSchema = { $schema: "http://json-schema.org/draft-07/schema#", ...object({ path: { type: "string" } }) };
     const t = tool(reconcile([server("fs", [{ name: "read_file", inputSchema }])]), "fs", "read_file");
-    expect(t.checks.find((c) => c.check === "metaschema")).toEqual({ check: "metaschema", status: "skipped", message: "metaschema check skipped: draft-07" });
+    expect(t.checks.find((c) => c.check === "metaschema")).toEqual({ check: "metaschema", status: "skipped", message: "metaschema check skipped: $schema is draft-07, so the schema is sent unchecked" });
     expect(t.exposedName).toBe("read_file");
   });
 
@@ -415,12 +434,12 @@ describe("rule 7 and the fleet hash", () => {
     ]);
   });
 
-  test("is the SHA-256 of the canonical [{name, description, inputSchema}] of exposed tools by exposed name", () => {
+  test("is the SHA-256 over the tool hashes (canonical {name, description, input_schema}) of exposed tools by exposed name", () => {
     const snapshot = reconcile(fleet);
-    const expected = hashJson(
-      snapshot.tools.filter((t) => t.exposedName !== null).map((t) => ({ name: t.exposedName, description: t.description, inputSchema: t.inputSchema })),
-    );
-    expect(snapshot.fleetHash).toBe(expected);
+    const toolHashes = snapshot.tools
+      .filter((t) => t.exposedName !== null)
+      .map((t) => hashJson({ name: t.exposedName, description: t.description, input_schema: t.inputSchema }));
+    expect(snapshot.fleetHash).toBe(sha256Hex(JSON.stringify(toolHashes)));
   });
 
   test.each([

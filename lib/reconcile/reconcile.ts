@@ -7,9 +7,10 @@ import { canonicalJson } from "../schema/canonical-json";
 import { sha256Hex } from "../schema/hash";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { duplicateNameViolation, specCheck, toolIdentityViolations } from "../schema/spec";
+import { withConstraintSentence } from "../schema/flatten";
 import { descriptionLengthFinding, finalDescription } from "./describe";
-import { buildFleetHash } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
+import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
+import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, stripInvisible, withSuffix } from "./names";
 import { SchemaAnalysisCache, type SchemaAnalysis } from "./schema-analysis";
 import type {
   CheckResult,
@@ -52,9 +53,9 @@ interface Entry {
 // Checks that pass say the same thing for every tool: one frozen object each, not 10,000.
 const PASS_NAME: CheckResult = Object.freeze({ check: "name", status: "pass", message: "exposed under its original name" });
 const SKIP_NAME: CheckResult = Object.freeze({ check: "name", status: "skipped", message: "name check skipped: the tool is excluded" });
-const PASS_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "pass", message: "a valid Claude Code name (64 characters or fewer, no __ in the tool name)" });
+const PASS_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "pass", message: "Claude Code sends mcp__<server>__<tool> with nothing replaced" });
 const SKIP_CLAUDE_NAME: CheckResult = Object.freeze({ check: "claude-name", status: "skipped", message: "claude-name check skipped: the tool has no name" });
-const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length", status: "pass", message: "within Claude Code's 2,048 characters" });
+const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length", status: "pass", message: "within Claude Code's 4,096 characters (flattening sentence included)" });
 
 const compare = compareCodeUnits;
 
@@ -274,7 +275,7 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
   return {
-    fleetHash: buildFleetHash(exposed.map((t) => ({ name: t.exposedName!, description: t.description, canonicalSchema: finalCanonical.get(t)! }))),
+    fleetHash: fleetHashOf(exposed.map((t) => toolHashOfText(canonicalClaudeTool(t.exposedName!, t.description, finalCanonical.get(t)!)))),
     servers: snapshotServers,
     tools: [...exposed, ...excluded],
     collisions,
@@ -294,7 +295,9 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const claudeName = claudeCodeName(entry.serverId, entry.originalName);
   const claudeFindings = entry.name === null ? [] : claudeCodeNameFindings(entry.serverId, entry.name);
   warnings.push(...claudeFindings);
-  const lengthFinding = descriptionLengthFinding(description);
+  // Claude Code's own form of the description: the flattening sentence, never our tag.
+  const own = stripInvisible(entry.description);
+  const lengthFinding = descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own);
   if (lengthFinding) warnings.push(lengthFinding);
 
   const spec = [...entry.excluded.filter((f) => f.code.startsWith("spec:"))];

@@ -64,10 +64,10 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
       : flatten.status === "flattened"
         ? {
             check: "flatten",
-            status: flatten.info.lostConstraint ? "warn" : "pass",
+            status: flatten.info.lost.length > 0 ? "warn" : "pass",
             message: flatten.info.lostConstraint
-              ? `root ${flatten.info.keyword} flattened; ${flatten.info.lostConstraint}`
-              : `root ${flatten.info.keyword} flattened; nothing lost`,
+              ? `root ${flatten.info.keywords.join(" + ")} flattened; ${flatten.info.lostConstraint}`
+              : `root ${flatten.info.keywords.join(" + ")} flattened; nothing lost`,
           }
         : { check: "flatten", status: "fail", message: flatten.reason };
   const flattenErrors: Finding[] =

@@ -28,6 +28,8 @@ export interface ServerToolList {
   label?: string;
   status: ServerStatus;
   error?: string;
+  /** The server's `instructions` from initialize, when it sent any (Codex shows them as the namespace description). */
+  instructions?: string;
   tools: unknown[];
 }
 
@@ -44,13 +46,13 @@ export interface SnapshotTool {
   originalName: string;
   /** null when excluded. */
   exposedName: string | null;
-  /** `mcp__<serverId>__<originalName>`. */
+  /** `mcp__<serverId>__<originalName>`, both parts sanitized: the name Claude Code sends and its rules use. */
   claudeCodeName: string;
   title?: string;
   annotations?: ToolAnnotations;
-  /** Final: what a model would see (tag and flattening sentence included). */
+  /** Final, as an Agent SDK host with our reconciler sends it (tag and flattening sentence included); see lib/clients for each client's own. */
   description: string;
-  /** Final: what a model would see (flattened). */
+  /** Final, as an Agent SDK host sends it (flattened the way Claude Code flattens). */
   inputSchema: unknown;
   /** As received, for the side-by-side views. */
   originalDescription: string;
@@ -90,7 +92,7 @@ export interface ForwardEntry {
 }
 
 export interface FleetSnapshot {
-  /** SHA-256 of the canonical JSON of the reconciled tool list: a prompt-cache key. */
+  /** The agent-sdk view's fleet hash: SHA-256 over the tool hashes of the exposed tools by exposed name (a prompt-cache key). */
   fleetHash: string;
   servers: SnapshotServer[];
   /** Ordered by exposed name (excluded tools last, by server and original name). */

@@ -35,10 +35,31 @@ describe("checkMetaschema", () => {
     expect(schemaDialect(declared === undefined ? { type: "object" } : { $schema: declared, type: "object" })).toBe(dialect);
   });
 
-  test("a draft-07 schema is skipped, and says so", () => {
-    const outcome = checkMetaschema({ $schema: "http://json-schema.org/draft-07/schema#", type: "object", properties: { a: { type: "strin" } } });
-    expect(outcome.check).toEqual({ check: "metaschema", status: "skipped", message: "metaschema check skipped: draft-07" });
+  test.each([
+    ["draft-07", "http://json-schema.org/draft-07/schema#", "metaschema check skipped: $schema is draft-07, so the schema is sent unchecked"],
+    ["2020-12 over http", "http://json-schema.org/draft/2020-12/schema", "metaschema check skipped: $schema is 2020-12, so the schema is sent unchecked"],
+    ["a number", 7, "metaschema check skipped: $schema is a number, so the schema is sent unchecked"],
+  ])("a %s $schema is skipped (only absent or the exact 2020-12 URI is checked), and says so", (_label, declared, message) => {
+    const outcome = checkMetaschema({ $schema: declared, type: "object", properties: { a: { type: "strin" } } });
+    expect(outcome.check).toEqual({ check: "metaschema", status: "skipped", message });
     expect(outcome.errors).toEqual([]);
+  });
+
+  test.each([["https://json-schema.org/draft/2020-12/schema"], ["https://json-schema.org/draft/2020-12/schema#"]])("%s is checked", (declared) => {
+    expect(checkMetaschema({ $schema: declared, type: "object", properties: { a: { type: "strin" } } }).check.status).toBe("fail");
+  });
+
+  test("a schema 200 levels deep is checked; one deeper than the limit is reported, never recursed into", () => {
+    const nest = (levels: number) => {
+      let schema: Record<string, unknown> = { type: "string" };
+      for (let i = 0; i < levels; i++) schema = { type: "object", properties: { a: schema } };
+      return schema;
+    };
+    expect(checkMetaschema(nest(100)).check.status).toBe("pass");
+    const deep = checkMetaschema(nest(5_000));
+    expect(deep.check.status).toBe("warn");
+    expect(deep.warnings.map((w) => w.code)).toEqual(["schema:too-deep"]);
+    expect(checkPortability(nest(5_000)).check.status).toBe("pass");
   });
 
   test.each([
@@ -60,9 +81,6 @@ describe("checkMetaschema", () => {
     expect(outcome.errors[0].message).toMatch(/^not valid JSON Schema 2020-12 at /);
   });
 
-  test("a $schema that is not a string fails without throwing", () => {
-    expect(checkMetaschema({ $schema: 7, type: "object" }).check.status).toBe("fail");
-  });
 });
 
 describe("checkPortability", () => {

@@ -5,17 +5,11 @@
  */
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { compareCodeUnits } from "@/lib/json/values";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import type { CheckResult, Finding } from "./types";
-import {
-  ANNOTATION_KEYWORDS,
-  ARRAY_SCHEMA_KEYWORDS,
-  BOOLEAN_IDIOMATIC_KEYWORDS,
-  isPlainObject,
-  MAP_SCHEMA_KEYWORDS,
-  pointer,
-  SINGLE_SCHEMA_KEYWORDS,
-} from "./keywords";
+import { pointer } from "@/lib/json/pointer";
+import { ANNOTATION_KEYWORDS, ARRAY_SCHEMA_KEYWORDS, BOOLEAN_IDIOMATIC_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords";
+import { MAX_SCHEMA_DEPTH, nestingDepth } from "./depth";
 
 /** The Claude API's rule for top-level property names. */
 export const PROPERTY_NAME_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -71,7 +65,7 @@ export function checkPropertyNames(schema: unknown): CheckOutcome {
   };
 }
 
-/** The dialect a schema declares: "2020-12" when `$schema` is absent or names 2020-12. */
+/** The dialect a schema declares, for messages: "2020-12" when `$schema` is absent or names 2020-12. */
 export function schemaDialect(schema: unknown): string {
   const declared = isPlainObject(schema) ? schema.$schema : undefined;
   if (declared === undefined) return "2020-12";
@@ -88,6 +82,22 @@ export function schemaDialect(schema: unknown): string {
   return declared;
 }
 
+/** The only `$schema` values under which Claude Code validates a tool's schema (docs/clients.md). */
+export const DIALECT_2020_12_URIS: ReadonlySet<string> = new Set([
+  "https://json-schema.org/draft/2020-12/schema",
+  "https://json-schema.org/draft/2020-12/schema#",
+]);
+
+/**
+ * Is the schema checked against the 2020-12 metaschema? Only when `$schema` is absent (or null) or
+ * exactly the 2020-12 https URI (with or without `#`): Claude Code sends a schema declaring anything
+ * else unchecked (observed, docs/clients.md).
+ */
+export function isValidatedAs2020(schema: Record<string, unknown>): boolean {
+  const declared = schema.$schema;
+  return declared === undefined || declared === null || (typeof declared === "string" && DIALECT_2020_12_URIS.has(declared));
+}
+
 let quickAjv: Ajv2020 | undefined;
 let fullAjv: Ajv2020 | undefined;
 // Built on first use only: compiling the metaschema costs tens of milliseconds. Most schemas are
@@ -99,27 +109,31 @@ function metaValidator(allErrors: boolean): Ajv2020 {
 }
 
 export function checkMetaschema(schema: unknown): CheckOutcome {
-  const dialect = schemaDialect(schema);
   if (!isPlainObject(schema)) {
     return { check: { check: "metaschema", status: "skipped", message: "metaschema check skipped: no schema object" }, errors: [], warnings: [] };
   }
-  if (dialect === "(not a string)") {
-    const error = { code: "schema:metaschema", message: "$schema must be a string naming a dialect", path: "/$schema" };
-    return { check: { check: "metaschema", status: "fail", message: error.message }, errors: [error], warnings: [] };
-  }
-  if (dialect !== "2020-12") {
+  if (!isValidatedAs2020(schema)) {
+    const declared = typeof schema.$schema === "string" ? schemaDialect(schema) : `a ${typeof schema.$schema}`;
     return {
-      check: { check: "metaschema", status: "skipped", message: `metaschema check skipped: ${dialect}` },
+      check: { check: "metaschema", status: "skipped", message: `metaschema check skipped: $schema is ${declared}, so the schema is sent unchecked` },
       errors: [],
       warnings: [],
     };
   }
-  // Ajv throws for a `$schema` it has no copy of (an http:// spelling, say); the dialect is settled above.
-  let rest: Record<string, unknown> = schema;
-  if ("$schema" in schema) {
-    const { $schema: _declared, ...withoutDialect } = schema;
-    rest = withoutDialect;
+  // Ajv validates by recursion: a schema nested deeper than this would overflow the call stack.
+  const depth = nestingDepth(schema);
+  if (depth > MAX_SCHEMA_DEPTH) {
+    const message = `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; it was not checked against the 2020-12 metaschema`;
+    return {
+      check: { check: "metaschema", status: "warn", message },
+      errors: [],
+      warnings: [{ code: "schema:too-deep", message, fix: "flatten the schema, or use $defs and $ref for recursive shapes" }],
+    };
   }
+  // Ajv throws for a `$schema` it has no copy of (the dialect is settled above); Claude Code also removes
+  // root keys whose value is null before it checks (observed).
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) if (key !== "$schema" && value !== null) rest[key] = value;
   let valid: boolean;
   let ajv = metaValidator(false);
   try {
@@ -166,7 +180,7 @@ function metaschemaFindings(errors: ErrorObject[]): Finding[] {
 
 export function checkPortability(schema: unknown): CheckOutcome {
   const warnings: Finding[] = [];
-  if (isPlainObject(schema)) walk(schema, "", true, warnings);
+  if (isPlainObject(schema)) walk(schema, warnings);
   warnings.sort((a, b) => (a.path! < b.path! ? -1 : a.path! > b.path! ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   return {
     check: {
@@ -179,7 +193,49 @@ export function checkPortability(schema: unknown): CheckOutcome {
   };
 }
 
-function walk(node: Record<string, unknown>, path: string, isRoot: boolean, out: Finding[], parentKeyword?: string): void {
+interface Visit {
+  node: Record<string, unknown>;
+  path: string;
+  isRoot: boolean;
+  parentKeyword?: string;
+}
+
+// A work list rather than recursion: the deepest schema a server can send must not overflow the stack.
+function walk(root: Record<string, unknown>, out: Finding[]): void {
+  const pending: Visit[] = [{ node: root, path: "", isRoot: true }];
+  const visit = (sub: unknown, path: string, keyword: string) => {
+    if (typeof sub === "boolean") {
+      if (BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) return;
+      out.push({
+        code: "schema:boolean-schema",
+        message: `a bare ${sub} stands where a schema object belongs; some clients expect an object`,
+        path,
+        fix: sub ? "use {} instead of true" : 'use {"not": {}} instead of false',
+      });
+    } else if (isPlainObject(sub)) {
+      pending.push({ node: sub, path, isRoot: false, parentKeyword: keyword });
+    }
+  };
+  while (pending.length > 0) {
+    const { node, path, isRoot, parentKeyword } = pending.pop()!;
+    lintNode(node, path, isRoot, parentKeyword, out);
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      if (ARRAY_SCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+        value.forEach((sub, i) => visit(sub, pointer(path, key, i), key));
+      } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
+        visit(value, pointer(path, key), key);
+      } else if (MAP_SCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+        for (const name of Object.keys(value)) {
+          // `dependencies` may map to an array of names rather than a schema.
+          if (!Array.isArray(value[name])) visit(value[name], pointer(path, key, name), key);
+        }
+      }
+    }
+  }
+}
+
+function lintNode(node: Record<string, unknown>, path: string, isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
   if (Array.isArray(node.type)) {
     out.push({
       code: "schema:type-array",
@@ -203,32 +259,5 @@ function walk(node: Record<string, unknown>, path: string, isRoot: boolean, out:
       path,
       fix: 'give it a type, e.g. {"type": "string"}',
     });
-  }
-  for (const key of Object.keys(node)) {
-    const value = node[key];
-    if (ARRAY_SCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
-      value.forEach((sub, i) => visit(sub, pointer(path, key, i), key, out));
-    } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
-      visit(value, pointer(path, key), key, out);
-    } else if (MAP_SCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
-      for (const name of Object.keys(value)) {
-        // `dependencies` may map to an array of names rather than a schema.
-        if (!Array.isArray(value[name])) visit(value[name], pointer(path, key, name), key, out);
-      }
-    }
-  }
-}
-
-function visit(sub: unknown, path: string, keyword: string, out: Finding[]): void {
-  if (typeof sub === "boolean") {
-    if (BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) return;
-    out.push({
-      code: "schema:boolean-schema",
-      message: `a bare ${sub} stands where a schema object belongs; some clients expect an object`,
-      path,
-      fix: sub ? "use {} instead of true" : 'use {"not": {}} instead of false',
-    });
-  } else if (isPlainObject(sub)) {
-    walk(sub, path, false, out, keyword);
   }
 }

@@ -71,3 +71,15 @@ test("summarizeSchemaDiff gives the top-level view", () => {
     requiredOnlyInAfter: [],
   });
 });
+
+test("a schema nested thousands of levels deep is diffed without overflowing the stack", () => {
+  const nest = (levels: number, leaf: unknown) => {
+    let schema: unknown = leaf;
+    for (let i = 0; i < levels; i++) schema = { type: "object", properties: { a: schema } };
+    return schema;
+  };
+  const changes = diffSchemas(nest(5_000, { type: "string" }), nest(5_000, { type: "number" }));
+  expect(changes).toHaveLength(1);
+  expect(changes[0].kind).toBe("changed");
+  expect(changes[0].path.startsWith("/properties/a/properties/a")).toBe(true);
+});

@@ -3,7 +3,9 @@
  * Pointer with before/after, plus a top-level summary of properties and required names.
  */
 import { canonicalJson } from "./canonical-json";
-import { isPlainObject, pointer } from "./keywords";
+import { MAX_SCHEMA_DEPTH } from "./depth";
+import { pointer } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
 
 export interface SchemaChange {
   /** JSON Pointer of the changed place ("" for the root). */
@@ -24,11 +26,16 @@ export interface SchemaDiffSummary {
 /** Every difference between `before` and `after`, ordered by path; key order never counts. */
 export function diffSchemas(before: unknown, after: unknown): SchemaChange[] {
   const changes: SchemaChange[] = [];
-  diffAt(before, after, "", changes);
+  diffAt(before, after, "", changes, 0);
   return changes;
 }
 
-function diffAt(before: unknown, after: unknown, path: string, out: SchemaChange[]): void {
+function diffAt(before: unknown, after: unknown, path: string, out: SchemaChange[], depth: number): void {
+  // Past this depth the walk would risk the call stack: the rest is compared whole (canonical JSON is iterative).
+  if (depth > MAX_SCHEMA_DEPTH) {
+    if (canonicalJson(before) !== canonicalJson(after)) out.push({ path, kind: "changed", before, after });
+    return;
+  }
   if (isPlainObject(before) && isPlainObject(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     for (const key of keys) {
@@ -37,13 +44,13 @@ function diffAt(before: unknown, after: unknown, path: string, out: SchemaChange
       const inAfter = key in after && after[key] !== undefined;
       if (inBefore && !inAfter) out.push({ path: at, kind: "removed", before: before[key] });
       else if (!inBefore && inAfter) out.push({ path: at, kind: "added", after: after[key] });
-      else if (inBefore && inAfter) diffAt(before[key], after[key], at, out);
+      else if (inBefore && inAfter) diffAt(before[key], after[key], at, out, depth + 1);
     }
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
     const shared = Math.min(before.length, after.length);
-    for (let i = 0; i < shared; i++) diffAt(before[i], after[i], pointer(path, i), out);
+    for (let i = 0; i < shared; i++) diffAt(before[i], after[i], pointer(path, i), out, depth + 1);
     for (let i = shared; i < before.length; i++) out.push({ path: pointer(path, i), kind: "removed", before: before[i] });
     for (let i = shared; i < after.length; i++) out.push({ path: pointer(path, i), kind: "added", after: after[i] });
     return;

@@ -1,113 +1,287 @@
 /**
- * Flattening of a root-level allOf / anyOf / oneOf into one object schema, as Claude Code does
- * before sending a tool (DESIGN.md "Flattening", seed 001). Failures are results with a reason.
+ * Flattening of root-level allOf / anyOf / oneOf into one object schema, exactly as Claude Code
+ * 2.1.328 does before it sends a tool (docs/clients.md "Flattening of a root `anyOf` / `oneOf` /
+ * `allOf`"): the kept root keywords, `additionalProperties: true`, `required` always present, local
+ * `$ref` branches resolved, non-object branches ignored, invalid property names dropped, conflicts
+ * merged, the `Input constraint: ...` sentence, and the stricter form given up for a looser one when
+ * the API would reject it. What the flat schema no longer enforces is recorded in words.
+ * The Agent SDK view uses the same algorithm: the Claude API refuses root combinators for any host.
  */
-import type { CombinatorKeyword, FlattenInfo } from "./types";
+import type { CombinatorKeyword, Finding, FlattenInfo } from "./types";
 import { canonicalJson } from "./canonical-json";
-import { isPlainObject, pointer, ROOT_COMBINATORS } from "./keywords";
+import { checkMetaschema } from "./checks";
+import { nestingDepth } from "./depth";
+import { pointer, pointerTokens } from "@/lib/json/pointer";
+import { isPlainObject } from "@/lib/json/values";
+import { ROOT_COMBINATORS } from "./keywords";
+
+/** FlattenInfo as flattenSchema makes it: every field set. */
+export type FlattenReport = Required<Pick<FlattenInfo, "keyword" | "keywords" | "sentence" | "lost">> & Pick<FlattenInfo, "lostConstraint">;
 
 export type FlattenOutcome =
   /** No root combinator: the schema is sent as it is. */
   | { status: "unchanged"; schema: unknown }
-  | { status: "flattened"; schema: Record<string, unknown>; info: FlattenInfo }
-  /** The tool cannot be sent: `reason` says why. */
+  | { status: "flattened"; schema: Record<string, unknown>; info: FlattenReport }
+  /** No flat schema can be made (a root combinator that is not an array): `reason` says why. */
   | { status: "failed"; keyword: CombinatorKeyword; reason: string };
 
-type Branch = { properties: Record<string, unknown>; required: string[] };
+/** Root keywords Claude Code copies onto the flat schema; every other one is dropped. */
+export const KEPT_ROOT_KEYWORDS = ["$defs", "definitions", "$schema", "additionalProperties", "description", "title"] as const;
 
-/** Flattens a root-level combinator; nested combinators are left as they are. */
+/** Property names Claude Code keeps when it merges branches (the Claude API's rule). */
+export const FLAT_PROPERTY_NAME = /^[a-zA-Z0-9_.-]{1,64}$/;
+
+// Keywords of a branch that the merge reads or that say nothing about the input.
+const READ_BRANCH_KEYWORDS = new Set(["type", "properties", "required", "description", "title", "$comment", "examples", "$id", "$anchor"]);
+const BRANCH_ORDER = ["anyOf", "oneOf", "allOf"] as const;
+const ROOT_HANDLED = new Set<string>([...ROOT_COMBINATORS, ...KEPT_ROOT_KEYWORDS, "type", "properties", "required"]);
+
+interface Branch {
+  keyword: CombinatorKeyword;
+  /** Pointer of the branch in the original schema. */
+  at: string;
+  properties: [string, unknown][];
+  required: string[];
+}
+
+interface PropertySlot {
+  definitions: unknown[];
+  texts: string[];
+  /** Set when a definition came from an anyOf / oneOf branch: differing definitions then become anyOf. */
+  alternative: boolean;
+  /** Where the first definition came from, for messages. */
+  firstAt: string;
+  /** The root defines it: the root's definition is kept, whatever the branches say (observed). */
+  fromRoot: boolean;
+}
+
+/** Flattens root-level combinators; nested combinators are left as they are. */
 export function flattenSchema(schema: unknown): FlattenOutcome {
   if (!isPlainObject(schema)) return { status: "unchanged", schema };
-  const present = ROOT_COMBINATORS.filter((k) => k in schema);
-  if (present.length === 0) return { status: "unchanged", schema };
-  const keyword = present[0];
-  if (present.length > 1) {
-    return fail(keyword, `the root holds ${present.join(" and ")} at once; only one root combinator can be flattened`);
+  // Branches are read anyOf, then oneOf, then allOf, whatever the order in the schema (observed).
+  const keywords = BRANCH_ORDER.filter((k) => k in schema);
+  if (keywords.length === 0) return { status: "unchanged", schema };
+  const notArray = keywords.find((k) => !Array.isArray(schema[k]));
+  if (notArray) {
+    return { status: "failed", keyword: notArray, reason: `cannot flatten root ${notArray}: it is ${describe(schema[notArray])}, not an array of schemas` };
   }
-  const raw = schema[keyword];
-  if (!Array.isArray(raw) || raw.length === 0) return fail(keyword, `root ${keyword} must be a non-empty array of object schemas`);
 
-  const root = readBranch(schema, "");
-  if (typeof root === "string") return fail(keyword, root);
-  const branches: Branch[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    const at = pointer("", keyword, i);
-    const branch = raw[i];
-    if (!isPlainObject(branch)) return fail(keyword, `branch ${at} is ${describe(branch)}, not an object schema`);
-    if ("$ref" in branch) return fail(keyword, `branch ${at} is a $ref; only inline object schemas can be merged`);
-    if ("type" in branch && branch.type !== "object") {
-      return fail(keyword, `branch ${at} has type ${JSON.stringify(branch.type)}, not "object"`);
+  const lost: Finding[] = [];
+  const slots = new Map<string, PropertySlot>();
+  const add = (name: string, definition: unknown, at: string, alternative: boolean) => {
+    if (typeof definition !== "object" || definition === null) {
+      lost.push({ code: "flatten:property-value", message: `property ${JSON.stringify(name)} is ${describe(definition)}, not a schema object, and was dropped`, path: pointer(at, "properties", name) });
+      return;
     }
-    const inner = ROOT_COMBINATORS.find((k) => k in branch);
-    if (inner) return fail(keyword, `branch ${at} holds its own ${inner} at its root`);
-    const read = readBranch(branch, at);
-    if (typeof read === "string") return fail(keyword, read);
-    branches.push(read);
+    if (!FLAT_PROPERTY_NAME.test(name)) {
+      lost.push({
+        code: "flatten:property-name",
+        message: `property ${JSON.stringify(name)} breaks ^[a-zA-Z0-9_.-]{1,64}$ and was dropped`,
+        path: pointer(at, "properties", name),
+      });
+      return;
+    }
+    const text = canonicalJson(definition);
+    const slot = slots.get(name);
+    if (!slot) {
+      slots.set(name, { definitions: [definition], texts: [text], alternative, firstAt: at, fromRoot: at === "" });
+      return;
+    }
+    slot.alternative ||= alternative;
+    if (!slot.texts.includes(text)) {
+      slot.texts.push(text);
+      slot.definitions.push(definition);
+    }
+  };
+
+  const rootProperties = isPlainObject(schema.properties) ? Object.entries(schema.properties) : [];
+  for (const [name, definition] of rootProperties) add(name, definition, "", false);
+  const branches: Branch[] = [];
+  for (const keyword of keywords) {
+    (schema[keyword] as unknown[]).forEach((raw, i) => {
+      const at = pointer("", keyword, i);
+      const branch = readBranch(schema, raw, keyword, at, lost);
+      branches.push(branch);
+      for (const [name, definition] of branch.properties) add(name, definition, at, keyword !== "allOf");
+    });
   }
 
-  const properties = mergeProperties([root, ...branches], keyword === "allOf" ? "allOf" : "anyOf");
-  const required =
-    keyword === "allOf"
-      ? unique([root, ...branches].flatMap((b) => b.required))
-      : unique([...root.required, ...branches[0].required.filter((name) => branches.every((b) => b.required.includes(name)))]);
-
-  const out: Record<string, unknown> = {};
-  if (!("type" in schema)) out.type = "object";
+  // With anyOf / oneOf, Claude Code first makes the stricter form (conflicts merged, names every branch
+  // requires added) and sends it when the API would accept it; otherwise the looser one (observed).
+  // Either way `required` keeps only names a property is left for.
+  const base = unique([...stringList(schema.required), ...branches.filter((b) => b.keyword === "allOf").flatMap((b) => b.required)]);
+  const everyBranch = (["anyOf", "oneOf"] as const).flatMap((keyword) => requiredInEvery(branches.filter((b) => b.keyword === keyword)));
+  const hasAlternatives = keywords.some((k) => k !== "allOf");
+  const strictProperties = mergedProperties(slots, hasAlternatives ? "strict" : "loose");
+  const strict = withRootKeywords(schema, { type: "object", properties: strictProperties, required: unique([...base, ...everyBranch]).filter((n) => n in strictProperties) });
+  const rejected = hasAlternatives ? strictFormProblem(strict) : null;
+  const properties = rejected ? mergedProperties(slots, "loose") : strictProperties;
+  const out = rejected ? withRootKeywords(schema, { type: "object", properties, required: base.filter((name) => name in properties) }) : strict;
+  if (rejected) lost.push({ code: "flatten:looser-form", message: `the stricter flat schema would be rejected (${rejected}), so the looser one is sent`, path: "" });
+  for (const name of [...base, ...(rejected ? [] : everyBranch)].filter((n, i, all) => !(n in properties) && all.indexOf(n) === i)) {
+    lost.push({ code: "flatten:required-dropped", message: `${JSON.stringify(name)} is required but no property is left for it, so it is not required`, path: "/required" });
+  }
+  for (const [name, slot] of slots) {
+    if (slot.definitions.length < 2) continue;
+    const merged = !rejected && slot.alternative && !slot.fromRoot;
+    lost.push({
+      code: "flatten:property-conflict",
+      message: merged
+        ? `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions across branches; it now accepts any of them`
+        : `property ${JSON.stringify(name)} has ${slot.definitions.length} different definitions; only the ${slot.fromRoot ? "root's" : `first (${slot.firstAt})`} is kept`,
+      path: pointer("", "properties", name),
+    });
+  }
   for (const key of Object.keys(schema)) {
-    if (key === keyword) continue;
-    if (key === "type") out.type = "object";
-    else if (key === "properties") out.properties = properties;
-    else if (key === "required") out.required = required;
-    else out[key] = schema[key];
+    if (ROOT_HANDLED.has(key)) continue;
+    lost.push({ code: "flatten:root-keyword", message: `root keyword ${key} is dropped`, path: pointer("", key) });
   }
-  if (!("properties" in out) && Object.keys(properties).length > 0) out.properties = properties;
-  if (!("required" in out) && required.length > 0) out.required = required;
 
-  if (keyword === "allOf") return { status: "flattened", schema: out, info: { keyword } };
-  const sets = branches.map((b) => (b.required.length > 0 ? `(${b.required.join(", ")})` : "(nothing required)")).join(" or ");
-  const quantity = keyword === "oneOf" ? "exactly" : "at least";
+  const keyword: CombinatorKeyword = keywords.includes("oneOf") ? "oneOf" : keywords.includes("anyOf") ? "anyOf" : "allOf";
+  // The groups come from the keyword whose wording the sentence uses (oneOf over anyOf).
+  const alternatives = branches.filter((b) => b.keyword === keyword);
+  const sentence = constraintSentence(keyword, alternatives);
+  if (keyword !== "allOf") lost.unshift(alternativesLost(keyword, alternatives));
   return {
     status: "flattened",
     schema: out,
     info: {
       keyword,
-      sentence: `Provide ${quantity} one of: ${sets}.`,
-      lostConstraint: `the server must check: ${quantity} one of ${sets}`,
+      keywords,
+      sentence,
+      ...(lost.length > 0 ? { lostConstraint: `the server must check: ${lost.map((f) => f.message).join("; ")}` } : {}),
+      lost,
     },
   };
 }
 
-function fail(keyword: CombinatorKeyword, reason: string): FlattenOutcome {
-  return { status: "failed", keyword, reason: `cannot flatten root ${keyword}: ${reason}` };
+/** The walk Claude Code makes over the stricter form stops this deep (observed: 35 nested objects is past it). */
+export const STRICT_FORM_DEPTH = 64;
+
+// Why the API would reject the stricter form, or null when it would accept it.
+function strictFormProblem(schema: Record<string, unknown>): string | null {
+  if (nestingDepth(schema, STRICT_FORM_DEPTH) > STRICT_FORM_DEPTH) return `it nests deeper than ${STRICT_FORM_DEPTH} levels`;
+  const mixed = mixedList(schema);
+  if (mixed) return `${mixed} holds an entry that is not a string`;
+  const meta = checkMetaschema(schema);
+  return meta.errors.length > 0 ? meta.errors[0].message : null;
 }
 
-function readBranch(node: Record<string, unknown>, at: string): Branch | string {
-  const properties = node.properties ?? {};
-  if (!isPlainObject(properties)) return `${at}/properties is ${describe(properties)}, not an object`;
-  const required = node.required ?? [];
-  if (!Array.isArray(required) || required.some((r) => typeof r !== "string")) {
-    return `${at}/required is not an array of property names`;
-  }
-  return { properties, required: required as string[] };
-}
-
-// A property given different schemas in several places keeps all of them under one combinator.
-function mergeProperties(sources: Branch[], combine: "allOf" | "anyOf"): Record<string, unknown> {
-  const seen = new Map<string, { schemas: unknown[]; texts: Set<string> }>();
-  for (const source of sources) {
-    for (const [name, sub] of Object.entries(source.properties)) {
-      const text = canonicalJson(sub);
-      const entry = seen.get(name);
-      if (!entry) seen.set(name, { schemas: [sub], texts: new Set([text]) });
-      else if (!entry.texts.has(text)) {
-        entry.texts.add(text);
-        entry.schemas.push(sub);
+// The first `type` or `required` list of two or more entries that are not all strings (a walk, no recursion).
+function mixedList(schema: unknown): string | null {
+  const pending: [unknown, string][] = [[schema, ""]];
+  while (pending.length > 0) {
+    const [node, at] = pending.pop()!;
+    if (Array.isArray(node)) node.forEach((item, i) => pending.push([item, `${at}/${i}`]));
+    else if (isPlainObject(node)) {
+      for (const key of ["type", "required"]) {
+        const list = node[key];
+        if (Array.isArray(list) && list.length >= 2 && list.some((x) => typeof x !== "string")) return `${at}/${key}`;
       }
+      for (const [key, value] of Object.entries(node)) pending.push([value, pointer(at, key)]);
     }
   }
-  const out: Record<string, unknown> = {};
-  for (const [name, { schemas }] of seen) out[name] = schemas.length === 1 ? schemas[0] : { [combine]: schemas };
+  return null;
+}
+
+// Strict: a property defined differently by anyOf / oneOf branches accepts any of its definitions; loose
+// (and allOf, and any property the root defines): the first definition is kept.
+function mergedProperties(slots: Map<string, PropertySlot>, form: "strict" | "loose"): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  for (const [name, slot] of slots) {
+    properties[name] = form === "strict" && slot.definitions.length > 1 && slot.alternative && !slot.fromRoot ? { anyOf: stringTypedFirst(slot.definitions) } : slot.definitions[0];
+  }
+  return properties;
+}
+
+// `{type, properties, required}` plus the root keywords Claude Code keeps, and additionalProperties true when unset.
+function withRootKeywords(schema: Record<string, unknown>, flat: { type: "object"; properties: Record<string, unknown>; required: string[] }): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...flat };
+  for (const key of KEPT_ROOT_KEYWORDS) if (key in schema) out[key] = schema[key];
+  if (!("additionalProperties" in schema)) out.additionalProperties = true;
   return out;
+}
+
+/** The sentence Claude Code puts before the description of a flattened tool. */
+export function constraintSentence(keyword: CombinatorKeyword, alternatives: readonly Pick<Branch, "properties" | "required">[]): string {
+  if (keyword === "allOf") return "Input constraint: all listed parameters apply together (flattened from a JSON Schema allOf).";
+  const quantity = keyword === "oneOf" ? "exactly one of" : "at least one of";
+  const groups = groupsOf(alternatives);
+  if (groups.length === 0) {
+    return `Input constraint: Provide parameters for ${quantity} the documented parameter groups (flattened from a JSON Schema ${keyword}).`;
+  }
+  return `Input constraint: Provide parameters for ${quantity}: ${groups.map((g) => `(${g})`).join(" or ")}.`;
+}
+
+/** `sentence + "\n\n" + description`, or the sentence alone when there is no description. */
+export function withConstraintSentence(sentence: string, description: string): string {
+  return description ? `${sentence}\n\n${description}` : sentence;
+}
+
+// A group is a branch's required names, or its property names when it requires none; each group once.
+function groupsOf(branches: readonly Pick<Branch, "properties" | "required">[]): string[] {
+  const groups = branches
+    .map((b) => (b.required.length > 0 ? b.required : b.properties.map(([name]) => name)).join(", "))
+    .filter((group) => group !== "");
+  return [...new Set(groups)];
+}
+
+function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Finding {
+  const groups = groupsOf(branches);
+  const quantity = keyword === "oneOf" ? "exactly one of" : "at least one of";
+  return {
+    code: keyword === "oneOf" ? "flatten:one-of" : "flatten:at-least-one-of",
+    message: groups.length > 0 ? `${quantity} ${groups.map((g) => `(${g})`).join(" or ")}` : `${quantity} the ${keyword} branches`,
+    path: `/${keyword}`,
+  };
+}
+
+// A branch is read after resolving a `$defs` / `definitions` $ref; one that is not an object schema adds nothing
+// (no property, no group, nothing required), but still counts among its keyword's branches.
+function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch {
+  const ignored = (why: string): Branch => {
+    lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
+    return { keyword, at, properties: [], required: [] };
+  };
+  let node: unknown = raw;
+  if (isPlainObject(raw) && typeof raw.$ref === "string") {
+    // Only `#/$defs/<name>` and `#/definitions/<name>`, one level (observed).
+    const ref = raw.$ref;
+    const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
+    if (!match) return ignored(ref.startsWith("#") ? `refers to ${ref}, which Claude Code does not resolve` : `refers outside the document (${ref})`);
+    const [key, name] = pointerTokens(ref.slice(1));
+    const container = root[key];
+    node = isPlainObject(container) && Object.prototype.hasOwnProperty.call(container, name) ? container[name] : undefined;
+    if (node === undefined) return ignored(`refers to ${ref}, which does not exist`);
+    if (isPlainObject(node) && "$ref" in node) return ignored(`refers to ${ref}, itself a $ref (Claude Code resolves one level)`);
+  }
+  if (!isPlainObject(node)) return ignored(`is ${describe(node)}, not an object schema`);
+  if (node.type !== undefined && node.type !== "object") return ignored(`has type ${JSON.stringify(node.type)}, not "object"`);
+  for (const key of Object.keys(node)) {
+    if (READ_BRANCH_KEYWORDS.has(key) || key === "$ref") continue;
+    lost.push({ code: "flatten:branch-keyword", message: `keyword ${key} of branch ${at} is dropped`, path: pointer(at, key) });
+  }
+  return {
+    keyword,
+    at,
+    properties: isPlainObject(node.properties) ? Object.entries(node.properties) : [],
+    required: stringList(node.required),
+  };
+}
+
+function requiredInEvery(branches: Branch[]): string[] {
+  if (branches.length === 0) return [];
+  return branches[0].required.filter((name) => branches.every((b) => b.required.includes(name)));
+}
+
+// Claude Code lists the string-typed definitions of a conflicting property first.
+function stringTypedFirst(definitions: unknown[]): unknown[] {
+  const isString = (d: unknown) => isPlainObject(d) && d.type === "string";
+  return [...definitions.filter(isString), ...definitions.filter((d) => !isString(d))];
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 }
 
 function unique(names: string[]): string[] {
@@ -116,6 +290,7 @@ function unique(names: string[]): string[] {
 
 function describe(value: unknown): string {
   if (value === null) return "null";
+  if (value === undefined) return "missing";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "boolean") return `the boolean schema ${value}`;
   return `a ${typeof value}`;

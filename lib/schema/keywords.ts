@@ -1,6 +1,6 @@
 /**
- * Which JSON Schema keywords hold subschemas, as lookup tables (after json-schema-traverse),
- * and JSON Pointer helpers, shared by the checks and the flattener.
+ * Which JSON Schema keywords hold subschemas, as lookup tables (after json-schema-traverse), shared
+ * by the checks and the flattener.
  */
 
 /** Keywords whose value is one subschema. */
@@ -57,7 +57,3 @@ export const BOOLEAN_IDIOMATIC_KEYWORDS: ReadonlySet<string> = new Set([
   "unevaluatedItems",
   "unevaluatedProperties",
 ]);
-
-/** The JSON helpers the schema modules use beside these tables, from lib/json. */
-export { isPlainObject } from "@/lib/json/values";
-export { pointer, pointerToken } from "@/lib/json/pointer";

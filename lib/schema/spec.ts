@@ -3,7 +3,7 @@
  * name, a missing inputSchema, a root that is not `type: "object"`, a name listed twice by one server.
  */
 import type { CheckResult, Finding } from "./types";
-import { isPlainObject } from "./keywords";
+import { isPlainObject } from "@/lib/json/values";
 
 /** Every spec violation of one tool: its identity (object, name) and its inputSchema. */
 export function toolSpecViolations(tool: unknown): Finding[] {

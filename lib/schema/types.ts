@@ -26,10 +26,24 @@ export interface CheckResult {
 
 export type CombinatorKeyword = "anyOf" | "oneOf" | "allOf";
 
+/**
+ * How a root `anyOf` / `oneOf` / `allOf` was flattened, Claude Code's way (docs/fleet-snapshot.md
+ * "Flattening"; docs/clients.md): the sentence put before the description and, in words, everything
+ * the flat schema no longer enforces, so a user can see what the server must now check itself.
+ */
 export interface FlattenInfo {
+  /** The combinator whose wording the sentence uses: `oneOf` when present, else `anyOf`, else `allOf`. */
   keyword: CombinatorKeyword;
-  /** anyOf / oneOf only: the constraint the flat schema no longer expresses, in words. */
+  /** Every root combinator that was merged, in the order its branches are read: anyOf, oneOf, allOf (always set by flattenSchema). */
+  keywords?: CombinatorKeyword[];
+  /** `Input constraint: ...`, joined to the description with a blank line (`sentence + "\n\n" + description`). */
+  sentence: string;
+  /** Everything lost, joined in one line starting "the server must check: " (absent when nothing is lost). */
   lostConstraint?: string;
-  /** The sentence put before the description, e.g. "Provide exactly one of: (id) or (key)." */
-  sentence?: string;
+  /**
+   * Each thing the flat schema no longer enforces, with its place in the original schema:
+   * `flatten:one-of`, `flatten:at-least-one-of`, `flatten:root-keyword`, `flatten:branch-keyword`,
+   * `flatten:property-name`, `flatten:branch-ignored`, `flatten:property-conflict` (always set by flattenSchema).
+   */
+  lost?: Finding[];
 }

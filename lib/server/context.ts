@@ -5,12 +5,14 @@
  */
 import "server-only";
 
-import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadedConfig } from "@/lib/config";
+import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadConfigsOptions, type LoadedConfig } from "@/lib/config";
 import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
+import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { getFleetManager } from "@/lib/fleet/singleton";
 import type { HistoryStore } from "@/lib/history/store";
+import { followConfigFiles } from "./config-reload";
 import { publishEvent } from "./event-bus";
 import { attachHistory, attachedHistoryStore } from "./live-history";
 import { logServerError, rememberSecrets } from "./log";
@@ -58,20 +60,26 @@ export function timeoutFromEnv(env: Record<string, string | undefined>): number 
 async function createContext(env: Record<string, string | undefined>): Promise<FleetContext> {
   const paths = configPathsFromEnv(env);
   const demo = paths.length === 0;
-  // Configs the launcher found in a project (MCP_FLEET_PROJECT) are read as found: ~/.claude.json for that project only.
+  // Servers get the terminal's environment, as their client would (not the server's, which Next changed).
+  const shellEnv = launchShellEnvironment();
+  // Where the user ran the command (the launcher's cwd): servers of user-level files start there.
+  const runDir = env.MCP_FLEET_CWD ?? process.cwd();
+  // Configs the launcher found in a project (MCP_FLEET_PROJECT) are read as found: ~/.claude.json for
+  // that project only. A re-read after an edit reads them the same way.
   const project = env.MCP_FLEET_PROJECT;
-  const loaded = demo
-    ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd())
-    : await loadConfigs(paths, { env, ...(project ? { projectDir: project, userEntries: false } : {}) });
+  const options: LoadConfigsOptions = { env: shellEnv, runDir, ...(project ? { projectDir: project, userEntries: false } : {}) };
+  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, options);
   for (const server of loaded.servers) rememberSecrets(server);
 
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
-  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env) });
+  const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDirOf(loaded) ?? runDir });
   manager.subscribe((state) => publishEvent("fleet", state));
-  attachHistory(manager, dataDirOf(loaded, env)); // records every new state in history.db, publishes `history`
+  attachHistory(manager, dataDirOf(loaded, env)); // records every settled state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
+  // A config edited while the dashboard runs is applied, and the user told what changed.
+  if (!demo) followConfigFiles(manager, loaded, paths, options);
 
   return {
     manager,

@@ -8,7 +8,7 @@ import "server-only";
 import { FleetError } from "@/lib/errors";
 import { getHistory } from "./context";
 import type { HistoryStore } from "@/lib/history/store";
-import { exportClaude, type ExportFormat, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
+import { exportClaude, untrustedAllowWarning, type ExportFormat, type PermissionChange, type PermissionsView, type SettingsPreviewView, type SettingsTarget, type SettingsWriteView } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { publishEvent } from "./event-bus";
 import { previewSettings, writeSettings } from "@/lib/settings/claude-settings";
@@ -55,14 +55,15 @@ export async function exportPermissions(format: ExportFormat): Promise<RenderedE
 export async function previewPermissions(target: SettingsTarget): Promise<SettingsPreviewView> {
   const { store, snapshot, projectDir } = await live();
   const exported = exportClaude(ourRules(store), snapshot.tools);
-  const preview = await previewSettings(requireProject(projectDir), target, exported, previousRuleNames(store));
-  return { target, path: preview.path, diff: preview.diff, token: preview.token, changed: preview.changed, warnings: exported.warnings };
+  const preview = await previewSettings(requireProject(projectDir), target, exported, previousRuleNames(store, snapshot));
+  const trust = untrustedAllowWarning(target, exported.permissions);
+  return { target, path: preview.path, diff: preview.diff, token: preview.token, changed: preview.changed, warnings: [...exported.warnings, ...(trust ? [trust] : [])] };
 }
 
 export async function writePermissions(target: SettingsTarget, token: string): Promise<SettingsWriteView> {
   const { store, snapshot, projectDir } = await live();
   const exported = exportClaude(ourRules(store), snapshot.tools);
-  const result = await writeSettings(requireProject(projectDir), target, token, exported, previousRuleNames(store));
+  const result = await writeSettings(requireProject(projectDir), target, token, exported, previousRuleNames(store, snapshot));
   if (result.written) await announce();
   return { target, ...result };
 }

@@ -18,6 +18,7 @@ import {
   exportClaude,
   exportCodex,
   exportCursor,
+  expandServerNames,
   lintRules,
   permissionRows,
   ruleName,
@@ -43,9 +44,12 @@ export function ourRules(store: HistoryStore): OurRule[] {
   return loadPermissionRules(store).map((r) => ({ serverId: r.serverId, toolName: r.toolName, decision: r.decision, setAt: r.updatedAt }));
 }
 
-/** Every rule name we have ever set: an old rule of ours is replaced in a settings file even after `none`. */
-export function previousRuleNames(store: HistoryStore): string[] {
-  return [...new Set(loadPermissionChanges(store, 100_000).map((c) => ruleName(c.serverId, c.toolName)))].sort();
+/**
+ * Every rule name we have ever set, and for a server that had a default, the names of its known tools
+ * (a default may have been written tool by tool): an old rule of ours is replaced in a settings file even after `none`.
+ */
+export function previousRuleNames(store: HistoryStore, snapshot: FleetSnapshot): string[] {
+  return expandServerNames([...new Set(loadPermissionChanges(store, 100_000).map((c) => ruleName(c.serverId, c.toolName)))], snapshot.tools);
 }
 
 /** Refuse a change naming a server or tool the fleet does not have, with the names it could have meant. */

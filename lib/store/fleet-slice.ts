@@ -21,6 +21,8 @@ export interface FleetSliceState {
   stream: StreamStatus;
   /** Server ids with a request in flight (add, remove, reconnect), to disable their buttons. */
   pending: Record<string, true>;
+  /** Time of the newest server notice already shown (null before the first state). */
+  seenNoticeAt: string | null;
 }
 
 export interface FleetSliceActions {
@@ -30,7 +32,8 @@ export interface FleetSliceActions {
   setStream: (status: StreamStatus) => void;
   addServer: (id: string, config: unknown) => Promise<ActionResult>;
   removeServer: (id: string) => Promise<ActionResult>;
-  reconnectServer: (id: string) => Promise<ActionResult>;
+  /** `timeoutMs`: reconnect with a longer timeout (a slow first start). */
+  reconnectServer: (id: string, opts?: { timeoutMs?: number }) => Promise<ActionResult>;
   refreshFleet: () => Promise<ActionResult>;
 }
 
@@ -63,6 +66,7 @@ export const createFleetSlice: StateCreator<FleetStore, [], [], FleetSlice> = (s
     fleetError: null,
     stream: "closed",
     pending: {},
+    seenNoticeAt: null,
 
     loadFleet: async () => {
       if (get().fleet === null) set({ fleetStatus: "loading" });
@@ -74,11 +78,17 @@ export const createFleetSlice: StateCreator<FleetStore, [], [], FleetSlice> = (s
       const current = get().fleet;
       if (current && state.version < current.version && state.generatedAt <= current.generatedAt) return;
       set({ fleet: state, fleetStatus: "ready", fleetError: null });
+      // The server's notices (a config reload, a history problem) go to the notice bar: each new one as it
+      // comes; on the first state only an unresolved problem, not what happened before the page opened.
+      const newest = state.notices?.at(-1);
+      const seen = get().seenNoticeAt;
+      if (newest && (seen === null ? newest.tone === "bad" : newest.time > seen)) get().notify(newest.tone, newest.message);
+      if (seen === null || (newest && newest.time > seen)) set({ seenNoticeAt: newest?.time ?? "" });
     },
     setStream: (stream) => set({ stream }),
     addServer: (id, config) => withPending(`add:${id}`, () => api.addServer(id, config)),
     removeServer: (id) => withPending(id, () => api.removeServer(id)),
-    reconnectServer: (id) => withPending(id, () => api.reconnectServer(id)),
+    reconnectServer: (id, opts) => withPending(id, () => api.reconnectServer(id, opts)),
     refreshFleet: () => withPending("refresh", () => api.refreshFleet()),
   };
 };

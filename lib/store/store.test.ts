@@ -14,6 +14,8 @@ function state(version: number, generatedAt: string): FleetState {
     servers: [],
     findings: [],
     configFiles: [],
+    settled: true,
+    notices: [],
     demo: true,
   };
 }
@@ -38,6 +40,22 @@ describe("createFleetStore", () => {
     store.getState().receiveFleet(state(version, at));
     expect(store.getState().fleet?.version).toBe(expected);
     expect(store.getState().fleetStatus).toBe("ready");
+  });
+
+  test("server notices reach the notice bar: each new one, and on the first state only an open problem", () => {
+    const notice = (id: number, tone: "good" | "bad", message: string) => ({ id, time: `2026-01-01T00:00:0${id}Z`, tone, code: "config:reloaded", message });
+    const store = createFleetStore();
+    store.getState().receiveFleet({ ...state(1, "2026-01-01T00:00:01Z"), notices: [notice(1, "good", "old news")] });
+    expect(store.getState().notice).toBeNull();
+    store.getState().receiveFleet({ ...state(2, "2026-01-01T00:00:02Z"), notices: [notice(1, "good", "old news"), notice(2, "good", ".mcp.json changed")] });
+    expect(store.getState().notice).toMatchObject({ tone: "good", message: ".mcp.json changed" });
+    store.getState().dismissNotice();
+    store.getState().receiveFleet({ ...state(3, "2026-01-01T00:00:03Z"), notices: [notice(1, "good", "old news"), notice(2, "good", ".mcp.json changed")] });
+    expect(store.getState().notice).toBeNull();
+
+    const opened = createFleetStore();
+    opened.getState().receiveFleet({ ...state(1, "2026-01-01T00:00:01Z"), notices: [notice(3, "bad", "history.db is locked")] });
+    expect(opened.getState().notice).toMatchObject({ tone: "bad", message: "history.db is locked" });
   });
 
   test("notices count up so a repeated message is announced again", () => {

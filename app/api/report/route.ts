@@ -13,6 +13,8 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute("report", async (request: Request) => {
   const { since, format } = parseReportQuery(new URL(request.url));
   const { store, context } = await getHistory();
+  // The report records the live fleet first: only once every server has settled.
+  await context.manager.whenSettled();
   const markdown = reportMarkdown(store, context, since);
   if (format === "json") return { markdown };
   return new Response(markdown, { headers: { "Content-Type": "text/markdown; charset=utf-8", "Cache-Control": "no-store" } });

@@ -3,9 +3,11 @@
  * /permissions page, over the live fleet of `--config F` (none: the project's configs found where it
  * runs, else the demo fleet) and its history database.
  */
+import path from "node:path";
+
 import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
-import { exportClaude, type ExportFormat, type RuleDecision } from "@/lib/permissions";
+import { exportClaude, untrustedAllowWarning, type ExportFormat, type RuleDecision } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/settings/claude-settings";
 import { applyChanges, EXPORT_FORMATS, ourRules, permissionsProjectDir, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
@@ -47,6 +49,12 @@ async function withLive<T>(flags: Flags, io: CliIO, body: (live: Live) => Promis
 
 const DECISIONS: RuleDecision[] = ["allow", "ask", "deny", "none"];
 
+/** A project's shared `.claude/settings.json` (not the user's own `~/.claude/settings.json`). */
+function isProjectSettings(file: string, home: string | undefined): boolean {
+  if (path.basename(file) !== "settings.json" || path.basename(path.dirname(file)) !== ".claude") return false;
+  return !home || path.resolve(home, ".claude", "settings.json") !== file;
+}
+
 async function set(flags: Flags, io: CliIO): Promise<number> {
   const [target, decision, ...rest] = flags.positionals;
   if (!target || !decision || rest.length > 0) throw new CliError("set takes <server>[:<tool>] and a decision, e.g. `mcp-fleet permissions set github:delete_repo deny`");
@@ -76,7 +84,9 @@ async function exportRules(flags: Flags, io: CliIO): Promise<number> {
     const file = resolveUserPath(flags.write, io);
     if (format === "claude") {
       const exported = exportClaude(ours, snapshot.tools);
-      const previous = previousRuleNames(store);
+      const previous = previousRuleNames(store, snapshot);
+      const trust = isProjectSettings(file, io.env.HOME) ? untrustedAllowWarning("settings", exported.permissions) : null;
+      if (trust) io.err(`warning: ${trust}`);
       const preview = await previewSettingsFile(file, exported, previous);
       const result = await writeSettingsFile(file, preview.token, exported, previous);
       if (!result.written) io.out(`${file} already has these rules; nothing written`);

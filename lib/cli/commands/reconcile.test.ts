@@ -56,10 +56,10 @@ describe("mcp-fleet reconcile", () => {
 
       warnings (2)
         github:search.code  schema:type-array: type is an array ("string", "null"); some clients read only one type (at /properties/q/type); fix: use a single type, or anyOf with one branch per type
-        github:search.code  claude-name:invalid-chars: the Claude Code name mcp__github__search.code holds ".", outside [A-Za-z0-9_-] (valid in MCP, not for Claude); fix: use only letters, digits, _ and - in server ids and tool names
+        github:search.code  claude-name:sanitized: Claude Code sends github:search.code as mcp__github__search_code ("." made "_"); permission rules must use that name; fix: use only letters, digits, _ and - in server ids and tool names
 
       checks skipped (1)
-        fs:read_file  metaschema check skipped: draft-07"
+        fs:read_file  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked"
     `);
   });
 
@@ -74,7 +74,7 @@ describe("mcp-fleet reconcile", () => {
     ]);
     expect(snapshot.forward.github__create_issue).toEqual({ serverId: "github", originalName: "create_issue" });
     expect(snapshot.reverse["linear:get_issue"]).toBe("get_issue");
-    expect(snapshot.tools.find((t) => t.originalName === "get_issue")?.description).toBe("Provide exactly one of: (id) or (key). Get one issue");
+    expect(snapshot.tools.find((t) => t.originalName === "get_issue")?.description).toBe("Input constraint: Provide parameters for exactly one of: (id) or (key).\n\nGet one issue");
   });
 
   test("the same files in another order give the same snapshot", async () => {

@@ -8,5 +8,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute("review", async () => {
   const { store, context } = await getHistory();
+  // The lock is the reviewed baseline of a settled fleet, never of servers still starting.
+  await context.manager.whenSettled();
   return acceptBaseline(store, context);
 });

@@ -1,0 +1,111 @@
+/**
+ * The Agent SDK view: what a host built on the Claude API or Agent SDK sends when it aggregates the
+ * fleet with MCP Fleet's reconciler (docs/fleet-snapshot.md "Reconciliation rules"): exposed names
+ * (prefixed on conflict, sanitized), `[Label] ` tags on collided tools, root combinators flattened as
+ * Claude Code flattens them, tools the Claude API would refuse excluded. It is the FleetSnapshot's
+ * forward map, in the Claude API `tools` format, ordered by exposed name.
+ */
+import { reconcile } from "../reconcile/reconcile";
+import { toolHash } from "../reconcile/fleet-hash";
+import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
+import type { FlattenReport } from "../schema/flatten";
+import { SOURCES } from "./sources";
+import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
+import { hashJson, sha256Hex } from "../schema/hash";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { finishView, listedTools, notReadyLoss, type ListedTool } from "./view";
+
+export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", version: "mcp-fleet", label: "Agent SDK host (MCP Fleet's reconciler)" };
+
+type Verdict = ToolVerdict<ClaudeWireTool>;
+
+/**
+ * The Agent SDK view of these servers. Pass the snapshot when one was already made from the same
+ * servers (the dashboard and the CLI have one); the raw lists give each verdict its place in its list.
+ */
+export function agentSdkView(servers: readonly ServerToolList[], snapshot: FleetSnapshot = reconcile([...servers])): ClientView<"agent-sdk"> {
+  const byServer = new Map<string, SnapshotTool[]>();
+  for (const tool of snapshot.tools) {
+    const list = byServer.get(tool.serverId);
+    if (list) list.push(tool);
+    else byServer.set(tool.serverId, [tool]);
+  }
+  const rawOf = new Map(servers.map((s) => [s.id, s]));
+  const verdicts: Verdict[] = [];
+  const serverVerdicts: ServerVerdict[] = [];
+  const sent: Verdict[] = [];
+  for (const server of [...snapshot.servers].sort((a, b) => compareCodeUnits(a.id, b.id))) {
+    const raw = rawOf.get(server.id);
+    const tools = placed(byServer.get(server.id) ?? [], raw ? listedTools(raw) : []);
+    const own = tools.map(([tool, position]) => toVerdict(tool, position));
+    verdicts.push(...own);
+    sent.push(...own.filter((v) => v.sent));
+    const lost =
+      notReadyLoss({ id: server.id, status: server.status, error: server.error, tools: [] }, AGENT_SDK.label) ??
+      (own.length > 0 && own.every((v) => !v.sent)
+        ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
+        : null);
+    serverVerdicts.push({ serverId: server.id, status: server.status, listed: tools.length, sent: own.filter((v) => v.sent).length, lost });
+  }
+  sent.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
+  return finishView({
+    client: AGENT_SDK,
+    wire: sent.map((v) => v.sent!.wire),
+    toolHashes: sent.map((v) => v.sent!.toolHash),
+    tools: verdicts,
+    servers: serverVerdicts,
+    applied: [],
+  });
+}
+
+// Each snapshot tool with its place in the server's list, in list order. A name listed twice is told
+// apart by its schema and description hashes, which the snapshot keeps.
+function placed(tools: SnapshotTool[], listed: ListedTool[]): [SnapshotTool, number][] {
+  const unplaced = [...tools];
+  const out: [SnapshotTool, number][] = [];
+  const repeated = new Set(listed.map((t) => t.originalName).filter((name, i, all) => all.indexOf(name) !== i));
+  for (const entry of listed) {
+    let index = unplaced.findIndex((t) => t.originalName === entry.originalName);
+    if (repeated.has(entry.originalName) && isPlainObject(entry.raw)) {
+      const schemaHash = hashJson(entry.raw.inputSchema);
+      const descriptionHash = sha256Hex(JSON.stringify(typeof entry.raw.description === "string" ? entry.raw.description : ""));
+      const exact = unplaced.findIndex((t) => t.originalName === entry.originalName && t.schemaHash === schemaHash && t.descriptionHash === descriptionHash);
+      if (exact >= 0) index = exact;
+    }
+    if (index < 0) continue;
+    out.push([unplaced[index], entry.position]);
+    unplaced.splice(index, 1);
+  }
+  // Tools of a snapshot made from other lists than the ones given keep no place of their own.
+  for (const tool of unplaced) out.push([tool, 0]);
+  return out;
+}
+
+function toVerdict(tool: SnapshotTool, position: number): Verdict {
+  const source = (f: { code: string; message: string; path?: string; fix?: string }): ClientFinding => ({ ...f, source: SOURCES.reconcileRules });
+  const base = { serverId: tool.serverId, originalName: tool.originalName, position };
+  if (tool.exposedName === null) {
+    return { ...base, status: "dropped", sent: null, reasons: (tool.excluded?.reasons ?? []).map(source), notes: [] };
+  }
+  const wire: ClaudeWireTool = { name: tool.exposedName, description: tool.description, input_schema: tool.inputSchema };
+  const flattened: FlattenReport | null = tool.flattened
+    ? { ...tool.flattened, keywords: tool.flattened.keywords ?? [tool.flattened.keyword], lost: tool.flattened.lost ?? [] }
+    : null;
+  return {
+    ...base,
+    status: "sent",
+    sent: {
+      name: tool.exposedName,
+      callName: tool.exposedName,
+      description: tool.description,
+      schema: tool.inputSchema,
+      cut: null,
+      flattened,
+      wire,
+      toolHash: toolHash(wire),
+    },
+    reasons: [],
+    notes: [...(tool.renamed?.reasons ?? []), ...(flattened ? [{ code: "agent-sdk:flattened", message: `root ${flattened.keywords.join(" + ")} flattened${flattened.lostConstraint ? `; ${flattened.lostConstraint}` : ""}` }] : [])].map(source),
+  };
+}
+

@@ -1,0 +1,178 @@
+/**
+ * The Claude Code view (docs/clients.md "Claude Code"): what Claude Code 2.1.328 (or a version before
+ * 2.1.195) sends to the model for a fleet. Fleet-wide steps only: the strict listing that loses a whole
+ * server to one bad tool, names `mcp__<server>__<tool>` sanitized and never cut, the first of two tools
+ * whose names become equal kept, deny rules removing tools, and the MCP tools sorted by name. Per-tool
+ * steps live in claude-code-tool.ts and can be swapped for a cached version.
+ */
+import { compareCodeUnits } from "@/lib/json/values";
+import { claudeCodeName } from "../reconcile/names";
+import { toolHashOfText, canonicalClaudeTool } from "../reconcile/fleet-hash";
+import type { ServerToolList } from "../reconcile/types";
+import { ruleMatches } from "../permissions/rules";
+import { strictToolFaults, type ListFault } from "./claude-code-listing";
+import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
+import { SOURCES } from "./sources";
+import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
+import { finishView, sortedServers, startServer } from "./view";
+
+export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
+export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
+  id: "claude-code",
+  version: "2.1.194",
+  label: "Claude Code before 2.1.195",
+};
+
+export interface ClaudeCodeViewOptions {
+  version?: ClaudeCodeVersion;
+  /** The per-tool step; pass a memoized `prepareClaudeCodeTool` to reuse work across views. */
+  prepare?: (raw: Record<string, unknown>, options: ClaudeCodeToolOptions) => PreparedClaudeTool;
+}
+
+type Verdict = ToolVerdict<ClaudeWireTool>;
+
+/** The tool-name pattern in Claude Code's program text; a longer name is dropped (observed at 141 characters). */
+const CLAUDE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+
+// A fixed collator, so the order does not depend on the machine's locale (docs/fleet-snapshot.md, rule 7).
+const collator = new Intl.Collator("en");
+function collate(a: string, b: string): number {
+  return collator.compare(a, b) || compareCodeUnits(a, b);
+}
+
+/** What Claude Code sends for these servers, with its own settings applied (deny rules, disabled servers). */
+export function claudeCodeView(servers: readonly ServerToolList[], settings: ClaudeCodeSettings = {}, options: ClaudeCodeViewOptions = {}): ClientView<"claude-code"> {
+  const version = options.version ?? "2.1.328";
+  const client = version === "2.1.328" ? CLAUDE_CODE : CLAUDE_CODE_BEFORE_2_1_195;
+  const toolOptions: ClaudeCodeToolOptions = {
+    ...DEFAULT_CLAUDE_CODE_TOOL_OPTIONS,
+    version,
+    ...(settings.maxDescriptionLength ? { descriptionLimit: settings.maxDescriptionLength } : {}),
+  };
+  const prepare = options.prepare ?? prepareClaudeCodeTool;
+  const applied: AppliedSetting[] = [];
+  const verdicts: Verdict[] = [];
+  const serverVerdicts: ServerVerdict[] = [];
+  const sentNames = new Map<string, Verdict>();
+
+  for (const server of sortedServers(servers)) {
+    const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
+    verdicts.push(...own);
+    serverVerdicts.push(verdict);
+    if (verdict.lost) continue;
+
+    const disabled = settings.disabledServers?.find((d) => d.server === server.id);
+    if (disabled) {
+      applied.push({ file: disabled.file, setting: `disabledMcpjsonServers: ${server.id}` });
+      verdict.lost = { code: "claude-code:server-disabled", message: `${client.label} never starts ${server.id}: disabledMcpjsonServers in ${disabled.file}`, source: SOURCES.claudeCodePermissions };
+      for (const v of own) v.reasons.push({ code: "claude-code:server-disabled", message: verdict.lost.message, source: SOURCES.claudeCodePermissions });
+      continue;
+    }
+
+    const faults = listed.flatMap((t) => strictToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+    if (faults.length > 0) {
+      verdict.lost = wholeListLoss(client.label, faults);
+      for (const v of own) {
+        const mine = faults.filter((f) => f.position === v.position);
+        v.reasons.push(
+          ...(mine.length > 0
+            ? mine.map((f) => ({ code: "claude-code:invalid-tool", message: `${f.words}, so Claude Code refuses the whole tools/list of ${server.id}`, path: f.path, source: SOURCES.claudeCodeListing }))
+            : [{ code: "claude-code:list-refused", message: `${verdict.lost.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.claudeCodeListing }]),
+        );
+      }
+      continue;
+    }
+
+    listed.forEach((t, i) => {
+      const v = own[i];
+      const raw = t.raw as Record<string, unknown>;
+      const name = claudeCodeName(server.id, String(raw.name));
+      const prepared = prepare(raw, toolOptions);
+      if (!prepared.ok) {
+        v.reasons.push(...prepared.reasons);
+        return;
+      }
+      if (!CLAUDE_TOOL_NAME.test(name)) {
+        v.reasons.push({
+          code: "claude-code:name-too-long",
+          message: `${name} is ${name.length} characters; Claude Code drops a tool whose name breaks ^[a-zA-Z0-9_-]{1,128}$, silently`,
+          source: SOURCES.claudeCodeNames,
+        });
+        return;
+      }
+      // Names are made unique after the per-tool checks: the first surviving tool keeps the name.
+      const first = sentNames.get(name);
+      if (first) {
+        v.reasons.push({
+          code: "claude-code:duplicate-name",
+          message: `${name} is already the name of ${first.serverId}:${first.originalName}, listed before it; Claude Code keeps the first and drops this one silently`,
+          source: SOURCES.claudeCodeNames,
+        });
+        return;
+      }
+      const deny = settings.deny?.find((d) => ruleMatches(d.rule, "deny", { serverId: server.id, claudeCodeName: name }));
+      if (deny) {
+        applied.push({ file: deny.file, setting: `deny ${deny.rule}` });
+        v.reasons.push({ code: "claude-code:denied", message: `denied by "${deny.rule}" in ${deny.file}: Claude Code removes ${name} from the request`, source: SOURCES.claudeCodePermissions });
+        return;
+      }
+      const wire: ClaudeWireTool = { name, description: prepared.description, input_schema: prepared.schema };
+      v.status = "sent";
+      v.sent = {
+        name,
+        callName: name,
+        description: prepared.description,
+        schema: prepared.schema,
+        cut: prepared.cut,
+        flattened: prepared.flattened,
+        wire,
+        toolHash: toolHashOfText(canonicalClaudeTool(name, prepared.description, prepared.canonicalSchema)),
+      };
+      v.notes.push(...prepared.notes);
+      if (name !== `mcp__${server.id}__${String(raw.name)}`) {
+        v.notes.push({ code: "claude-code:name-sanitized", message: `sent as ${name}: invisible characters removed, the rest outside [a-zA-Z0-9_-] made "_"`, source: SOURCES.claudeCodeNames });
+      }
+      sentNames.set(name, v);
+      verdict.sent++;
+    });
+    if (verdict.sent === 0 && listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "claude-code:denied"))) {
+      verdict.lost = { code: "claude-code:server-denied", message: `${client.label} would list 0 tools: every tool of ${server.id} is denied`, source: SOURCES.claudeCodePermissions };
+    }
+  }
+
+  // Claude Code sends its MCP tools sorted by name in collation order (observed: `_` before `-` before
+  // digits and letters, case ignored first), whatever order the servers list them in.
+  const sent = [...sentNames.values()].sort((a, b) => collate(a.sent!.name, b.sent!.name));
+  return finishView({
+    client,
+    wire: sent.map((v) => v.sent!.wire),
+    toolHashes: sent.map((v) => v.sent!.toolHash),
+    tools: verdicts,
+    servers: serverVerdicts,
+    applied: dedupeApplied(applied),
+  });
+}
+
+// "Claude Code would list 0 tools: `get-library-docs` has no root type" (and how many other faults).
+function wholeListLoss(label: string, faults: (ListFault & { position: number; originalName: string })[]): NonNullable<ServerVerdict["lost"]> {
+  const first = faults[0];
+  const others = faults.length - 1;
+  return {
+    code: "claude-code:list-refused",
+    message: `${label} would list 0 tools: ${first.words}${others > 0 ? ` (and ${others} more fault${others === 1 ? "" : "s"})` : ""}`,
+    path: first.path,
+    source: SOURCES.claudeCodeListing,
+    tool: { originalName: first.originalName, position: first.position },
+  };
+}
+
+function dedupeApplied(applied: AppliedSetting[]): AppliedSetting[] {
+  const seen = new Set<string>();
+  return applied.filter((a) => {
+    const key = `${a.file}\u0000${a.setting}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+

@@ -1,0 +1,268 @@
+/**
+ * The Codex view (docs/clients.md "Codex"): what Codex CLI 0.169.0 sends for a fleet. MCP tools go out as
+ * Responses-API namespaces, one per server (`mcp__<server>`, described by the server's instructions or
+ * "Tools in the mcp__<server> namespace."), each function named by the tool name with every character
+ * outside [a-zA-Z0-9_] made `_` (names that meet, or run past 128 characters, get a 12-hex suffix:
+ * SHA-1 of the tool's raw identity `<server>\0<server>\0\0<tool>\0<tool>`, which reproduces every
+ * captured suffix), `strict: false`, its schema rewritten into Codex's subset (codex-schema.ts), its
+ * description never cut and never flattened.
+ * `enabled_tools` / `disabled_tools` of `[mcp_servers.<id>]` remove tools by their raw names.
+ */
+import { sha1 } from "@noble/hashes/legacy.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+import { toolHash } from "../reconcile/fleet-hash";
+import type { ServerToolList } from "../reconcile/types";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { codexToolFaults } from "./codex-listing";
+import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
+import { SOURCES } from "./sources";
+import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
+import { finishView, sortedServers, startServer } from "./view";
+
+export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
+
+/** Codex 0.169.0 refuses a server whose name breaks this pattern (observed: "Invalid MCP server name"). */
+const CODEX_SERVER_ID = /^[a-zA-Z0-9_:@/.-]+$/;
+
+export interface CodexViewOptions {
+  /** The per-tool schema step; pass a memoized `codexParameters` to reuse work across views. */
+  parameters?: (inputSchema: Record<string, unknown>) => CodexSchemaOutcome;
+}
+
+type Verdict = ToolVerdict<CodexWireFunction>;
+
+/** One tool on its way to a Codex name: its raw identity and the parts the model will see. */
+interface Candidate {
+  verdict: Verdict;
+  raw: Record<string, unknown>;
+  rawName: string;
+  /** `<server>\0<server>\0`: what Codex hashes when two servers' namespaces meet. */
+  namespaceIdentity: string;
+  /** `<namespace identity>\0<tool>\0<tool>`: what Codex hashes when two names meet; also its sort key. */
+  toolIdentity: string;
+  namespace: string;
+  name: string;
+  file: string;
+}
+
+/** Codex's name sanitizer: every character (code point, so one `_` per emoji) outside [a-zA-Z0-9_] becomes `_`, `-` too; empty becomes `_`. */
+export function codexNamePart(text: string): string {
+  return text.replace(/[^a-zA-Z0-9_]/gu, "_") || "_";
+}
+
+/** The namespace Codex puts a server's tools in (before any collision suffix). */
+export function codexNamespace(serverId: string): string {
+  const sanitized = codexNamePart(serverId);
+  return sanitized.startsWith("mcp__") ? sanitized : `mcp__${sanitized}`;
+}
+
+export function codexView(servers: readonly ServerToolList[], settings: CodexSettings = {}, options: CodexViewOptions = {}): ClientView<"codex"> {
+  const parameters = options.parameters ?? codexParameters;
+  const verdicts: Verdict[] = [];
+  const serverVerdicts: ServerVerdict[] = [];
+  const applied: AppliedSetting[] = [];
+  const candidates: Candidate[] = [];
+
+  for (const server of sortedServers(servers)) {
+    const { listed, own, verdict } = startServer<CodexWireFunction>(server, CODEX.label);
+    verdicts.push(...own);
+    serverVerdicts.push(verdict);
+    if (verdict.lost) continue;
+    const config = settings.servers?.[server.id] ?? {};
+    const file = config.file ?? "config.toml";
+    const loseAll = (lost: NonNullable<ServerVerdict["lost"]>, perTool?: (v: Verdict) => ClientFinding[]) => {
+      verdict.lost = lost;
+      for (const v of own) v.reasons.push(...(perTool?.(v) ?? [{ code: lost.code, message: lost.message, source: lost.source }]));
+    };
+
+    if (config.enabled === false) {
+      applied.push({ file, setting: `[mcp_servers.${server.id}] enabled = false` });
+      loseAll({ code: "codex:server-disabled", message: `${CODEX.label} never starts ${server.id}: enabled = false in ${file}`, source: SOURCES.codexSettings });
+      continue;
+    }
+    if (!CODEX_SERVER_ID.test(server.id)) {
+      loseAll({ code: "codex:server-name", message: `${CODEX.label} refuses the server name ${JSON.stringify(server.id)}: it must match ^[a-zA-Z0-9_:@/.-]+$`, source: SOURCES.codexNames });
+      continue;
+    }
+    const faults = listed.flatMap((t) => codexToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+    if (faults.length > 0) {
+      const first = faults[0];
+      const others = faults.length - 1;
+      loseAll(
+        {
+          code: "codex:list-refused",
+          message: `${CODEX.label} would list 0 tools: ${first.words}, so its MCP client cannot read tools/list and the server fails to start${others > 0 ? ` (and ${others} more fault${others === 1 ? "" : "s"})` : ""}`,
+          path: first.path,
+          source: SOURCES.codexListing,
+          tool: { originalName: first.originalName, position: first.position },
+        },
+        (v) => {
+          const mine = faults.filter((f) => f.position === v.position);
+          return mine.length > 0
+            ? mine.map((f) => ({ code: "codex:invalid-tool", message: `${f.words}, so Codex cannot read the tools/list of ${server.id}`, path: f.path, source: SOURCES.codexListing }))
+            : [{ code: "codex:list-refused", message: `${verdict.lost!.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.codexListing }];
+        },
+      );
+      continue;
+    }
+
+    const enabled = config.enabledTools ? new Set(config.enabledTools) : null;
+    const disabled = new Set(config.disabledTools ?? []);
+    if (enabled) applied.push({ file, setting: `[mcp_servers.${server.id}] enabled_tools = ${JSON.stringify(config.enabledTools)}` });
+    if (disabled.size > 0) applied.push({ file, setting: `[mcp_servers.${server.id}] disabled_tools = ${JSON.stringify(config.disabledTools)}` });
+    const namespaceIdentity = `${server.id}\0${server.id}\0`;
+    const seen = new Map<string, Verdict>();
+    listed.forEach((t, i) => {
+      const v = own[i];
+      const raw = t.raw as Record<string, unknown>;
+      const rawName = raw.name as string;
+      if (enabled && !enabled.has(rawName)) {
+        v.reasons.push({ code: "codex:not-enabled", message: `${rawName} is not in enabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
+        return;
+      }
+      if (disabled.has(rawName)) {
+        v.reasons.push({ code: "codex:disabled", message: `${rawName} is in disabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
+        return;
+      }
+      const first = seen.get(rawName);
+      if (first) {
+        v.reasons.push({ code: "codex:duplicate-name", message: `${server.id} lists ${JSON.stringify(rawName)} again; Codex skips the duplicate and keeps the first`, source: SOURCES.codexNames });
+        return;
+      }
+      seen.set(rawName, v);
+      candidates.push({
+        verdict: v,
+        raw,
+        rawName,
+        namespaceIdentity,
+        toolIdentity: `${namespaceIdentity}\0${rawName}\0${rawName}`,
+        namespace: codexNamespace(server.id),
+        name: codexNamePart(rawName),
+        file,
+      });
+    });
+    if (listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "codex:not-enabled" || r.code === "codex:disabled"))) {
+      verdict.lost = { code: "codex:all-disabled", message: `${CODEX.label} sends no ${codexNamespace(server.id)} namespace: every tool of ${server.id} is disabled in ${file}`, source: SOURCES.codexSettings };
+    }
+  }
+
+  assignCodexNames(candidates);
+  const namespaces = new Map<string, Verdict[]>();
+  const instructionsOf = new Map(servers.map((s) => [s.id, s.instructions]));
+  const descriptions = new Map<string, string>();
+  for (const c of candidates) {
+    const v = c.verdict;
+    const schema = parameters(c.raw.inputSchema as Record<string, unknown>);
+    if (!schema.ok) {
+      v.reasons.push({ code: "codex:tool-spec", message: `Codex skips ${c.rawName}: failed to build its tool spec (${schema.error})`, source: SOURCES.codexSchemas });
+      continue;
+    }
+    const description = typeof c.raw.description === "string" ? c.raw.description : "";
+    const wire: CodexWireFunction = { type: "function", name: c.name, description, strict: false, parameters: schema.schema };
+    v.status = "sent";
+    v.sent = { name: c.name, namespace: c.namespace, callName: `${c.namespace}__${c.name}`, description, schema: schema.schema, cut: null, flattened: null, wire, toolHash: toolHash({ namespace: c.namespace, ...wire }) };
+    if (c.name !== c.rawName || c.namespace !== `mcp__${v.serverId}`) {
+      v.notes.push({ code: "codex:name-sanitized", message: `sent as ${c.name} in ${c.namespace}`, source: SOURCES.codexNames });
+    }
+    const stripped = strippedKeywords(c.raw.inputSchema);
+    if (stripped.length > 0) v.notes.push({ code: "codex:schema-rewritten", message: `Codex drops ${stripped.join(", ")} at the root, and rewrites the rest to its subset`, source: SOURCES.codexSchemas });
+    const list = namespaces.get(c.namespace);
+    if (list) list.push(v);
+    else namespaces.set(c.namespace, [v]);
+    if (!descriptions.has(c.namespace)) descriptions.set(c.namespace, namespaceDescription(c.namespace, instructionsOf.get(v.serverId)));
+    serverVerdicts.find((s) => s.serverId === v.serverId)!.sent++;
+  }
+
+  const wire: CodexWireNamespace[] = [];
+  const toolHashes: string[] = [];
+  for (const name of [...namespaces.keys()].sort(compareCodeUnits)) {
+    const members = namespaces.get(name)!.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
+    wire.push({ type: "namespace", name, description: descriptions.get(name)!, tools: members.map((v) => v.sent!.wire as CodexWireFunction) });
+    toolHashes.push(...members.map((v) => v.sent!.toolHash));
+  }
+  return finishView({ client: CODEX, wire, toolHashes, tools: verdicts, servers: serverVerdicts, applied });
+}
+
+/** Codex cuts a namespace description (the server's instructions) at this many UTF-8 bytes, on a character boundary. */
+const NAMESPACE_DESCRIPTION_BYTES = 512 * 1024;
+
+/** The server's instructions when it sent any (observed), else `Tools in the <namespace> namespace.` */
+export function namespaceDescription(namespace: string, instructions: string | undefined): string {
+  if (!instructions) return `Tools in the ${namespace} namespace.`;
+  if (encoder.encode(instructions).length <= NAMESPACE_DESCRIPTION_BYTES) return instructions;
+  let bytes = 0;
+  let end = 0;
+  for (const char of instructions) {
+    bytes += encoder.encode(char).length;
+    if (bytes > NAMESPACE_DESCRIPTION_BYTES) break;
+    end += char.length;
+  }
+  return instructions.slice(0, end);
+}
+
+/** Codex's model names are at most this long, namespace, `__` and function name together. */
+const CODEX_NAME_LIMIT = 128;
+const HASH_LENGTH = 12;
+
+// Codex's name normalization: namespaces and names that meet get a hash suffix of their raw identity;
+// then, in raw-identity order, a name too long or already taken is cut and given a hash suffix.
+function assignCodexNames(candidates: Candidate[]): void {
+  const namespaceIds = groupBy(candidates, (c) => c.namespace, (c) => c.namespaceIdentity);
+  for (const c of candidates) {
+    if (namespaceIds.get(c.namespace)!.size > 1) c.namespace = namespaceWithSuffix(c.namespace, c.namespaceIdentity);
+  }
+  const toolIds = groupBy(candidates, (c) => `${c.namespace}\0${c.name}`, (c) => c.toolIdentity);
+  const colliding = new Set([...toolIds].filter(([, ids]) => ids.size > 1).map(([key]) => key));
+  for (const c of candidates) {
+    if (!colliding.has(`${c.namespace}\0${c.name}`)) continue;
+    c.name = `${c.name}${hashSuffix(c.toolIdentity)}`;
+    c.verdict.notes.push({ code: "codex:name-collision", message: `another tool of the namespace has the same sanitized name, so Codex appends a hash: ${c.name}`, source: SOURCES.codexNames });
+  }
+  const used = new Set<string>();
+  for (const c of [...candidates].sort((a, b) => byUtf8(a.toolIdentity, b.toolIdentity))) {
+    const joined = `${c.namespace}${c.name}`;
+    if (joined.length + 2 <= CODEX_NAME_LIMIT && !used.has(joined)) {
+      used.add(joined);
+      continue;
+    }
+    for (let attempt = 0; ; attempt++) {
+      const suffix = hashSuffix(attempt === 0 ? c.toolIdentity : `${c.toolIdentity}\0${attempt}`);
+      const room = CODEX_NAME_LIMIT - (c.namespace.length + 2);
+      const [namespace, name] = room >= suffix.length ? [c.namespace, c.name.slice(0, room - suffix.length) + suffix] : [c.namespace.slice(0, CODEX_NAME_LIMIT - suffix.length - 2), suffix];
+      if (used.has(namespace + name)) continue;
+      used.add(namespace + name);
+      c.verdict.notes.push({ code: "codex:name-cut", message: `${c.namespace}__${c.name} is over ${CODEX_NAME_LIMIT} characters or taken; Codex sends ${namespace}__${name}`, source: SOURCES.codexNames });
+      c.namespace = namespace;
+      c.name = name;
+      break;
+    }
+  }
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string, value: (item: T) => string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const item of items) {
+    const k = key(item);
+    const set = out.get(k);
+    if (set) set.add(value(item));
+    else out.set(k, new Set([value(item)]));
+  }
+  return out;
+}
+
+function hashSuffix(identity: string): string {
+  return `_${bytesToHex(sha1(encoder.encode(identity))).slice(0, HASH_LENGTH)}`;
+}
+
+function namespaceWithSuffix(namespace: string, identity: string): string {
+  return namespace.endsWith("__") ? `${namespace.slice(0, -2)}${hashSuffix(identity)}__` : `${namespace}${hashSuffix(identity)}`;
+}
+
+const encoder = new TextEncoder();
+
+
+const KEPT = new Set(["type", "description", "enum", "items", "properties", "required", "additionalProperties", "anyOf", "const", "$ref"]);
+
+function strippedKeywords(schema: unknown): string[] {
+  return isPlainObject(schema) ? Object.keys(schema).filter((k) => !KEPT.has(k)) : [];
+}

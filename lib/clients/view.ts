@@ -1,0 +1,101 @@
+/**
+ * What every client view shares: reading a server's raw list into entries, the lookups by
+ * (serverId, originalName) and by the name a model calls, the fleet hash over the wire order, and
+ * the loss of a server that is not ready. Pure and deterministic (docs/fleet-snapshot.md, rule 7).
+ */
+import { fleetHashOf } from "../reconcile/fleet-hash";
+import type { ServerToolList } from "../reconcile/types";
+import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { SOURCES } from "./sources";
+import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, ToolVerdict, WireFormats } from "./types";
+
+/** The key of a (server, tool) pair in `byTool`. */
+export function toolKey(serverId: string, originalName: string): string {
+  return `${serverId}:${originalName}`;
+}
+
+/** A client's verdict on one listed tool, or undefined when the fleet does not list it. */
+export function verdictOf<C extends ClientId>(view: ClientView<C>, serverId: string, originalName: string): ClientView<C>["tools"][number] | undefined {
+  const index = view.byTool[toolKey(serverId, originalName)];
+  return index === undefined ? undefined : view.tools[index];
+}
+
+/** The verdict of the tool a model calls by `callName` (Codex: `<namespace>__<name>`), or undefined. */
+export function verdictByCallName<C extends ClientId>(view: ClientView<C>, callName: string): ClientView<C>["tools"][number] | undefined {
+  const index = view.byCallName[callName];
+  return index === undefined ? undefined : view.tools[index];
+}
+
+/** One listed tool as every client first sees it: its place, its name if it has one, the raw value. */
+export interface ListedTool {
+  serverId: string;
+  position: number;
+  raw: unknown;
+  /** The name when it is a non-empty string, else null. */
+  name: string | null;
+  /** The name shown and used as a key: the name, or `(unnamed #<position>)` as the reconciler writes it. */
+  originalName: string;
+}
+
+export function listedTools(server: ServerToolList): ListedTool[] {
+  const tools = server.status === "ready" && Array.isArray(server.tools) ? server.tools : [];
+  return tools.map((raw, i) => {
+    const name = isPlainObject(raw) && typeof raw.name === "string" && raw.name.length > 0 ? raw.name : null;
+    return { serverId: server.id, position: i + 1, raw, name, originalName: name ?? `(unnamed #${i + 1})` };
+  });
+}
+
+/** Servers in id order: views never depend on the order servers are configured or answer in. */
+export function sortedServers(servers: readonly ServerToolList[]): ServerToolList[] {
+  return [...servers].sort((a, b) => compareCodeUnits(a.id, b.id));
+}
+
+/**
+ * A server's verdicts before a client reads it: every listed tool dropped with no reason yet (the client
+ * fills them in), and the server's own verdict, already lost when the server is not connected.
+ */
+export function startServer<E>(server: ServerToolList, label: string): { listed: ListedTool[]; own: ToolVerdict<E>[]; verdict: ServerVerdict } {
+  const listed = listedTools(server);
+  const own: ToolVerdict<E>[] = listed.map((t) => ({ serverId: t.serverId, originalName: t.originalName, position: t.position, status: "dropped", sent: null, reasons: [], notes: [] }));
+  const verdict: ServerVerdict = { serverId: server.id, status: server.status, listed: listed.length, sent: 0, lost: notReadyLoss(server, label) };
+  return { listed, own, verdict };
+}
+
+/** The whole-server loss of a server that is not connected: no client sees its tools. */
+export function notReadyLoss(server: ServerToolList, label: string): ServerVerdict["lost"] {
+  if (server.status === "ready") return null;
+  const state = server.status === "error" ? "failed" : server.status === "connecting" ? "is still connecting" : "is disabled";
+  return {
+    code: `server:${server.status}`,
+    message: `${label} would list 0 tools: the server ${state}${server.error ? ` (${server.error})` : ""}`,
+    source: SOURCES.fleet,
+  };
+}
+
+/** Adds the lookups and the fleet hash; `toolHashes` are in `wire` order. */
+export function finishView<C extends ClientId>(parts: {
+  client: ClientInfo & { id: C };
+  wire: WireFormats[C][];
+  toolHashes: string[];
+  tools: ClientView<C>["tools"];
+  servers: ServerVerdict[];
+  applied: AppliedSetting[];
+}): ClientView<C> {
+  const byTool: Record<string, number> = {};
+  const byCallName: Record<string, number> = {};
+  parts.tools.forEach((verdict: ToolVerdict<unknown>, i) => {
+    const key = toolKey(verdict.serverId, verdict.originalName);
+    if (!(key in byTool)) byTool[key] = i;
+    if (verdict.sent) byCallName[verdict.sent.callName] = i;
+  });
+  return {
+    client: parts.client,
+    wire: parts.wire,
+    tools: parts.tools,
+    servers: parts.servers,
+    fleetHash: fleetHashOf(parts.toolHashes),
+    byTool,
+    byCallName,
+    applied: parts.applied,
+  };
+}
