@@ -12,6 +12,7 @@ import { DRIFT_KINDS, DRIFT_KIND_LABELS, type DriftKind } from "@/lib/history/ty
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { setSearchParam } from "@/lib/store/use-url-state";
 import { parseList } from "@/lib/store/url-state";
+import { count } from "@/lib/text/count";
 import { EventItem } from "./event-item";
 import { groupEvents } from "./group-events";
 import styles from "./history.module.css";
@@ -87,7 +88,7 @@ export function HistoryView() {
         ) : null}
         <span className="grow" />
         <span className="muted tabular" data-testid="history-count">
-          {shown.length} of {events.length} events
+          {shown.length} of {count(events.length, "event")}
         </span>
       </div>
 

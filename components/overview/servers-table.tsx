@@ -154,7 +154,7 @@ export function ServersTable({ fleet }: { fleet: FleetState }) {
   return (
     <section aria-labelledby="servers-heading">
       <h2 id="servers-heading">Servers</h2>
-      <DataTableToolbar table={table} searchPlaceholder="Search servers" noun="servers">
+      <DataTableToolbar table={table} searchPlaceholder="Search servers" noun="server">
         <DataTableFacetedFilter column={table.getColumn("status")} title="Status" options={statusOptions} />
       </DataTableToolbar>
       <DataTable table={table} label="Servers" testId="servers-table" empty="No servers match." renderDetail={(row) => <ServerDetail server={row.original} />} maxHeight="none" />

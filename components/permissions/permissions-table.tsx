@@ -182,7 +182,7 @@ export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[
   return (
     <section aria-labelledby="tools-heading" className="stack">
       <h2 id="tools-heading">Tools</h2>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools">
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool">
         <DataTableFacetedFilter column={table.getColumn("server")} title="Server" options={servers} />
         <DataTableFacetedFilter column={table.getColumn("ours")} title="Our rule" options={decisionFacets} />
         <DataTableFacetedFilter column={table.getColumn("effective")} title="Effective" options={decisionFacets} />

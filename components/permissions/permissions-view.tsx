@@ -12,12 +12,13 @@ import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { FleetState } from "@/lib/fleet/types";
 import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionsView } from "@/lib/permissions";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
+import { count } from "@/lib/text/count";
 import { ExportPanel } from "./export-panel";
 import { PermissionsTable, rowId } from "./permissions-table";
 import { ServerDefaults } from "./server-defaults";
 import { SettingsPanel } from "./settings-panel";
 
-function UnsavedBar({ count }: { count: number }) {
+function UnsavedBar({ unsaved }: { unsaved: number }) {
   const s = useFleetStoreShallow((st) => ({
     undo: st.undoPermissionEdit,
     discard: st.discardPermissionEdits,
@@ -26,21 +27,21 @@ function UnsavedBar({ count }: { count: number }) {
     canUndo: st.permissionUndo.length > 0,
   }));
   const error = useFleetStore((st) => st.permissionsError);
-  if (count === 0 && !s.canUndo) return null;
+  if (unsaved === 0 && !s.canUndo) return null;
   return (
     <div className="toolbar panel" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar" style={{ position: "sticky", top: 0, zIndex: 2 }}>
-      <strong>{count === 0 ? "No unsaved changes" : `${count} unsaved change${count === 1 ? "" : "s"}`}</strong>
+      <strong>{unsaved === 0 ? "No unsaved changes" : count(unsaved, "unsaved change")}</strong>
       <span className="grow" />
       <Button size="sm" disabled={!s.canUndo} onClick={s.undo}>
         Undo
       </Button>
-      <Button size="sm" variant="ghost" disabled={count === 0} onClick={s.discard}>
+      <Button size="sm" variant="ghost" disabled={unsaved === 0} onClick={s.discard}>
         Discard
       </Button>
-      <Button size="sm" variant="primary" disabled={count === 0 || s.saving} onClick={() => void s.save()}>
+      <Button size="sm" variant="primary" disabled={unsaved === 0 || s.saving} onClick={() => void s.save()}>
         {s.saving ? "Saving…" : "Save"}
       </Button>
-      {error && count > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
+      {error && unsaved > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
     </div>
   );
 }
@@ -57,16 +58,16 @@ function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],
   );
-  const count = Object.keys(drafts).length;
+  const unsaved = Object.keys(drafts).length;
   const decisionOf = (serverId: string) => drafts[draftKey(serverId, null)] ?? rules.find((r) => r.serverId === serverId && r.toolName === null)?.decision ?? "none";
   return (
     <div className="stack">
-      <UnsavedBar count={count} />
+      <UnsavedBar unsaved={unsaved} />
       <ServerDefaults servers={view.servers} decisionOf={decisionOf} edit={edit} />
       <PermissionsTable rows={rows} drafted={drafted} edit={edit} />
       <div className="grid-2">
         <SettingsPanel view={view} />
-        <ExportPanel unsaved={count} hasProject={view.projectDir !== null} />
+        <ExportPanel unsaved={unsaved} hasProject={view.projectDir !== null} />
       </div>
     </div>
   );

@@ -3,6 +3,7 @@
 import { ServerBadge } from "@/components/cells/server-badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { PermissionChange, PermissionServerView, RuleDecision } from "@/lib/permissions";
+import { count } from "@/lib/text/count";
 import { decisionOptions } from "./decision-options";
 
 export function ServerDefaults({ servers, decisionOf, edit }: { servers: PermissionServerView[]; decisionOf: (serverId: string) => RuleDecision; edit: (changes: PermissionChange[]) => void }) {
@@ -17,7 +18,7 @@ export function ServerDefaults({ servers, decisionOf, edit }: { servers: Permiss
         {servers.map((s) => (
           <div key={s.id} className="row" style={{ display: "contents" }}>
             <dt>
-              <ServerBadge id={s.id} status={s.status} /> <span className="muted">{s.toolCount} tools</span>
+              <ServerBadge id={s.id} status={s.status} /> <span className="muted">{count(s.toolCount, "tool")}</span>
             </dt>
             <dd>
               <SegmentedControl<RuleDecision>

@@ -20,6 +20,7 @@ import { EmptyState } from "@/components/ui/states";
 import type { FleetState } from "@/lib/fleet/types";
 import type { CheckResult, Finding, SnapshotTool } from "@/lib/reconcile/types";
 import { diffSchemas } from "@/lib/schema/diff";
+import { count } from "@/lib/text/count";
 import { DESCRIPTION_LIMIT, nameChecks, splitAtLimit } from "./description-cut";
 import { ToolHistorySlot } from "./tool-history-slot";
 
@@ -50,7 +51,7 @@ function Description({ label, text, testId }: { label: string; text: string; tes
     <div className="stack" data-testid={testId}>
       <div className="row">
         <strong>{label}</strong>
-        <span className="muted tabular">{Array.from(text).length} characters</span>
+        <span className="muted tabular">{count(Array.from(text).length, "character")}</span>
         {cut ? <Badge tone="bad">over {DESCRIPTION_LIMIT.toLocaleString("en")}: Claude Code cuts it</Badge> : null}
       </div>
       {text ? (
