@@ -71,7 +71,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       header: ({ column }) => <DataTableColumnHeader column={column} title="Tool" />,
       meta: { width: "minmax(10rem, 1.4fr)", label: "Tool" },
       cell: ({ row }) => (
-        <span className="stack" style={{ gap: 0 }}>
+        <span className="stack" style={{ gap: 0, minWidth: 0 }}>
           <ToolName name={row.original.toolName} serverId={row.original.serverId} originalName={row.original.toolName} />
           {row.original.excluded ? <Badge tone="bad" title="Excluded from the fleet: never exported as allowed">excluded</Badge> : null}
         </span>
