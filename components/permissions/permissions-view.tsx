@@ -29,7 +29,7 @@ function UnsavedBar({ unsaved }: { unsaved: number }) {
   const error = useFleetStore((st) => st.permissionsError);
   if (unsaved === 0 && !s.canUndo) return null;
   return (
-    <div className="toolbar panel" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar" style={{ position: "sticky", top: 0, zIndex: 2 }}>
+    <div className="toolbar panel sticky-under-nav" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar">
       <strong>{unsaved === 0 ? "No unsaved changes" : count(unsaved, "unsaved change")}</strong>
       <span className="grow" />
       <Button size="sm" disabled={!s.canUndo} onClick={s.undo}>
