@@ -1,8 +1,8 @@
 "use client";
 /**
- * The /permissions page: server defaults, the tool table with live effective decisions
- * (drafts applied in the browser with the same pure model), an unsaved-changes bar with undo,
- * the rules already in the project with lint, and the export panel.
+ * The /permissions page: server defaults, the tool table with live effective decisions and shadowed
+ * rules flagged (drafts applied in the browser with the same pure model and lint), an unsaved-changes
+ * bar with undo that stays in view, the rules already in the project with lint, and the export panel.
  */
 import { useCallback, useEffect, useMemo } from "react";
 import { FleetGate } from "@/components/layout/fleet-gate";
@@ -10,7 +10,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { FleetState } from "@/lib/fleet/types";
-import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionsView } from "@/lib/permissions";
+import { draftChanges, draftKey, permissionRows, rulesWithDrafts, shadowedOurRules, type PermissionChange, type PermissionsView } from "@/lib/permissions";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { count } from "@/lib/text/count";
 import { ExportPanel } from "./export-panel";
@@ -54,6 +54,11 @@ function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
   const existing = useMemo(() => view.settings.flatMap((f) => f.rules), [view.settings]);
   // The live snapshot's tools (they follow list_changed); the effective decision previews the drafts.
   const rows = useMemo(() => permissionRows(fleet.snapshot.tools, rules, existing), [fleet.snapshot.tools, rules, existing]);
+  // The lint's shadowing, drafts applied: flagged in the editor as a rule is made, not only after a save.
+  const shadowed = useMemo(
+    () => shadowedOurRules({ tools: fleet.snapshot.tools, servers: view.servers, saved: view.rules, drafts, existing }),
+    [fleet.snapshot.tools, view.servers, view.rules, drafts, existing],
+  );
   const drafted = useMemo(
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],
@@ -63,8 +68,8 @@ function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
   return (
     <div className="stack">
       <UnsavedBar unsaved={unsaved} />
-      <ServerDefaults servers={view.servers} decisionOf={decisionOf} edit={edit} />
-      <PermissionsTable rows={rows} drafted={drafted} edit={edit} />
+      <ServerDefaults servers={view.servers} decisionOf={decisionOf} shadowed={shadowed} edit={edit} />
+      <PermissionsTable rows={rows} drafted={drafted} shadowed={shadowed} edit={edit} />
       <div className="grid-2">
         <SettingsPanel view={view} />
         <ExportPanel unsaved={unsaved} hasProject={view.projectDir !== null} />
