@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { CheckIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { DRIFT_KINDS, DRIFT_KIND_LABELS, type DriftKind } from "@/lib/history/types";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
@@ -69,6 +70,7 @@ export function HistoryView() {
         <div className={styles.chips} role="group" aria-label="Filter by kind">
           {DRIFT_KINDS.map((kind) => (
             <Button key={kind} size="sm" className={styles.chip} aria-pressed={kinds.includes(kind)} onClick={() => toggleKind(kind)}>
+              {kinds.includes(kind) ? <CheckIcon /> : null}
               {DRIFT_KIND_LABELS[kind]}
             </Button>
           ))}
