@@ -182,6 +182,8 @@ export async function launch(argv = process.argv.slice(2), { cwd = process.env.I
   process.env.MCP_FLEET_ROOT = ROOT;
   // Routes that spawn processes refuse to run unless this launcher (and so the gate) is in front of them.
   process.env.MCP_FLEET_GUARDED = "1";
+  // Next's build and server (not the MCP servers: their environment was kept above) print no telemetry notice and send nothing.
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
 
   // Claim the port before a possibly long build, so a busy port is reported at once.
   let port = options.port;

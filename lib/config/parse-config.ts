@@ -66,7 +66,8 @@ export function isProjectFile(file: string, format: ConfigFormat, homeDir?: stri
   if (format === "vscode" && /[\\/]Code( - Insiders)?[\\/]User[\\/]/.test(resolved)) return false;
   const userDirs: string[] = [];
   if (homeDir) userDirs.push(path.join(homeDir, ".cursor"), path.join(homeDir, ".codex"));
-  if (env.CODEX_HOME) userDirs.push(path.resolve(env.CODEX_HOME));
+  // Only compared, never read; without the comment Turbopack takes a path built from a variable for file access and traces the whole project into the build.
+  if (env.CODEX_HOME) userDirs.push(path.resolve(/* turbopackIgnore: true */ env.CODEX_HOME));
   return !userDirs.includes(path.dirname(resolved));
 }
 
