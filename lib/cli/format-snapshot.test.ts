@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 
 import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
-import { count, formatSnapshotSummary } from "./format-snapshot";
+import { formatSnapshotSummary } from "./format-snapshot";
 
 const draft07 = (name: string) => ({
   name,
@@ -62,14 +62,4 @@ describe("a finding repeated across many tools is folded, so it cannot bury the 
       "  s:d  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked",
     ]);
   });
-});
-
-test.each([
-  [0, "tool", undefined, "0 tools"],
-  [1, "tool", undefined, "1 tool"],
-  [2, "tool", undefined, "2 tools"],
-  [1, "check skipped", "checks skipped", "1 check skipped"],
-  [3, "check skipped", "checks skipped", "3 checks skipped"],
-])("count(%i, %s)", (n, noun, plural, expected) => {
-  expect(count(n, noun, plural)).toBe(expected);
 });

@@ -5,6 +5,7 @@
  * few examples, so one noisy rule cannot bury the rest (`--json` keeps every one). Presentation only.
  */
 import { shortHash } from "@/lib/schema/hash";
+import { count } from "@/lib/text/count";
 import type { ServerDetails } from "@/lib/fleet/types";
 import type { Finding, FleetSnapshot, SnapshotTool } from "@/lib/reconcile/types";
 
@@ -12,11 +13,6 @@ const INDENT = "  ";
 /** A group larger than this is folded: its first EXAMPLES members, then how many more. */
 const FOLD_ABOVE = 4;
 const EXAMPLES = 3;
-
-/** `1 tool`, `2 tools`. */
-export function count(n: number, noun: string, plural = `${noun}s`): string {
-  return `${n} ${n === 1 ? noun : plural}`;
-}
 
 function where(tool: SnapshotTool): string {
   return `${tool.serverId}:${tool.originalName}`;

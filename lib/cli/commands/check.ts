@@ -7,7 +7,7 @@ import { parseFlags } from "../flags";
 import { asCliErrors, loadLiveFleet } from "../live-fleet";
 import { compareLock, formatDifference } from "@/lib/history/lock";
 import { readLockFile } from "@/lib/history/lock-file";
-import { count } from "../format-snapshot";
+import { count } from "@/lib/text/count";
 import { CliError, type Command } from "../io";
 
 export const usage = "usage: mcp-fleet check [--config <file> ...] [--timeout <ms>]";

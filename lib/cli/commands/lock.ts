@@ -6,6 +6,7 @@ import { parseFlags } from "../flags";
 import { asCliErrors, withLiveFleet } from "../live-fleet";
 import { buildLock } from "@/lib/history/lock";
 import { writeLockFile } from "@/lib/history/lock-file";
+import { count } from "@/lib/text/count";
 import type { Command } from "../io";
 
 export const usage = "usage: mcp-fleet lock [--config <file> ...] [--timeout <ms>]";
@@ -21,7 +22,7 @@ export const run: Command = (args, io) =>
       writeLockFile(lockFile, lock);
       const servers = Object.values(lock.servers);
       const tools = servers.reduce((n, s) => n + Object.keys(s.tools).length, 0);
-      io.out(`wrote ${lockFile}: ${servers.length} server${servers.length === 1 ? "" : "s"}, ${tools} tool${tools === 1 ? "" : "s"}`);
+      io.out(`wrote ${lockFile}: ${count(servers.length, "server")}, ${count(tools, "tool")}`);
       return 0;
     });
   });

@@ -13,6 +13,7 @@ import path from "node:path";
 import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type ClientSettings, type CodexServerToolSettings } from "@/lib/clients";
 import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { readProjectSettings } from "@/lib/settings/claude-settings";
+import { count } from "@/lib/text/count";
 import { parseFlags } from "../flags";
 import { formatClientView, type SettingsRead } from "../format-view";
 import { CliError, type CliIO, type Command } from "../io";
@@ -71,8 +72,8 @@ async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: Cl
       };
     }
     const read = [...files].map((file) => {
-      const count = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
-      return { label: relative(io, file), exists: true, took: `enabled_tools / disabled_tools on ${count} server${count === 1 ? "" : "s"}` };
+      const n = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
+      return { label: relative(io, file), exists: true, took: `enabled_tools / disabled_tools on ${count(n, "server")}` };
     });
     return { settings: { codex: { servers } }, read };
   }
@@ -87,7 +88,7 @@ async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: Cl
   for (const f of files) if (f.error) io.err(`${path.join(projectDir, f.label)}${f.error.line ? `:${f.error.line}:${f.error.column}` : ""}: ${f.error.message}; its rules are not applied`);
   const read = files.map((f) => {
     const n = f.rules.filter((r) => r.list === "deny").length;
-    return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
+    return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : count(n, "deny rule") };
   });
   return { settings: { claudeCode: { deny, ...fromEnv } }, read };
 }
