@@ -59,7 +59,8 @@ function claudeProjectEntry(file: string, dir: string): { found: boolean; proble
 /** The configs of the project in `dir`. Reads only `~/.claude.json`; the others are looked for, not read. */
 export function discoverConfigs(dir: string, opts: { homeDir?: string } = {}): DiscoveredConfigs {
   const projectDir = path.resolve(dir);
-  const files = PROJECT_CONFIG_FILES.map((name) => path.join(projectDir, name)).filter(isFile);
+  // Looked for in the user's folder at run time; the comment keeps Turbopack from taking the joined path for a file the build must trace (the whole project).
+  const files = PROJECT_CONFIG_FILES.map((name) => path.join(/* turbopackIgnore: true */ projectDir, name)).filter(isFile);
   const problems: string[] = [];
   const claude = path.join(opts.homeDir ?? homedir(), ".claude.json");
   const entry = claudeProjectEntry(claude, projectDir);
