@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-/** The pure rooms; lib/json is the JSON toolkit they share, pure as well. */
-const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/json"].filter((dir) => existsSync(join(root, dir)));
+/** The pure rooms; lib/json (the JSON toolkit) and lib/text (counts in words) are shared by them, pure as well. */
+const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/json", "lib/text"].filter((dir) => existsSync(join(root, dir)));
 const FORBIDDEN = new Set(["server-only", "better-sqlite3", "next", "react-dom/server", ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts"];
 

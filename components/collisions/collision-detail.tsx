@@ -10,6 +10,7 @@ import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
 import { SchemaDiffSummary } from "@/components/schema/schema-diff-summary";
 import { diffSchemas } from "@/lib/schema/diff";
+import { count } from "@/lib/text/count";
 import type { CollisionGroup, SnapshotTool } from "@/lib/reconcile/types";
 import { detailKey } from "@/lib/store/fleet-slice";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
@@ -63,7 +64,7 @@ export function CollisionDetail({ group }: { group: CollisionGroup }) {
               {ready ? <SchemaDiffSummary before={before} after={after} beforeLabel={base.member.serverId} afterLabel={member.serverId} /> : <Pending status={undefined} />}
               {changes.length ? (
                 <details>
-                  <summary>{changes.length} structural differences</summary>
+                  <summary>{count(changes.length, "structural difference")}</summary>
                   <ul className="mono">
                     {changes.map((c) => (
                       <li key={`${c.kind}${c.path}`} className={`diff-${c.kind}`}>

@@ -8,6 +8,7 @@ import { formatBytes } from "@/components/tools/tools-columns";
 import { Badge } from "@/components/ui/badge";
 import { CLIENT_CHOICE_LIST } from "@/lib/clients/choices";
 import type { FleetIndex } from "@/lib/server/page-state";
+import { count, plural } from "@/lib/text/count";
 
 export function summarizeFleet(fleet: FleetIndex) {
   const servers = fleet.servers;
@@ -54,7 +55,7 @@ function ClientsPanel({ fleet }: { fleet: FleetIndex }) {
             <tr key={choice} data-client={choice}>
               <th scope="row">{c.client.label}</th>
               <td className="tabular">
-                {c.sent} of {c.listed} tools
+                {c.sent} of {count(c.listed, "tool")}
               </td>
               <td className="tabular">{formatBytes(c.bytes)}</td>
               <td>{lost.length ? lost.map((s) => <Badge key={s.serverId} tone="bad" title={s.lost!.message}>{s.serverId}</Badge>) : <span className="muted">none</span>}</td>
@@ -75,12 +76,12 @@ export function FleetSummary({ fleet }: { fleet: FleetIndex }) {
     <section aria-labelledby="summary-heading" className="stack">
       <h2 id="summary-heading" className="sr-only">Summary</h2>
       <div className="cards">
-        <Card testId="summary-ready" label={`servers ready (of ${s.servers})`} value={s.ready} />
-        <Card testId="summary-failing" label="servers failing" value={s.failing} />
-        <Card testId="summary-tools" label={`tools (${s.exposed} exposed)`} value={s.tools} />
-        <Card testId="summary-collisions" label="collision groups" value={s.collisionGroups} />
-        <Card testId="summary-excluded" label="excluded tools" value={s.excluded} />
-        <Card testId="summary-warnings" label="warnings" value={s.warnings} />
+        <Card testId="summary-ready" label={`${plural(s.ready, "server")} ready (of ${s.servers})`} value={s.ready} />
+        <Card testId="summary-failing" label={`${plural(s.failing, "server")} failing`} value={s.failing} />
+        <Card testId="summary-tools" label={`${plural(s.tools, "tool")} (${s.exposed} exposed)`} value={s.tools} />
+        <Card testId="summary-collisions" label={plural(s.collisionGroups, "collision group")} value={s.collisionGroups} />
+        <Card testId="summary-excluded" label={`excluded ${plural(s.excluded, "tool")}`} value={s.excluded} />
+        <Card testId="summary-warnings" label={plural(s.warnings, "warning")} value={s.warnings} />
       </div>
       <div className="panel row" data-testid="fleet-hash">
         <strong>Fleet hash</strong>

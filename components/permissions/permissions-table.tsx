@@ -12,9 +12,10 @@ import { ToolName } from "@/components/cells/tool-name";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { PermissionChange, PermissionRow, RuleDecision } from "@/lib/permissions";
+import { ruleName, type LintFinding, type PermissionChange, type PermissionRow, type RuleDecision } from "@/lib/permissions";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { DecisionBadge } from "./decision-badge";
+import { ShadowFlag } from "./shadow-flag";
 import { decisionOptions } from "./decision-options";
 
 export const rowId = (r: Pick<PermissionRow, "serverId" | "toolName">) => `${r.serverId}:${r.toolName}`;
@@ -55,7 +56,14 @@ export interface ClaudeCodeListing {
 /** Claude Code's listing of each tool, by `server:tool`. */
 type Verdicts = ReadonlyMap<string, ClaudeCodeListing>;
 
-function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>, claudeCode: Verdicts): DataTableColumn<PermissionRow>[] {
+/** Our rules (saved or drafted) that Claude Code never reaches, by rule name (shadowedOurRules). */
+export type Shadowed = ReadonlyMap<string, LintFinding>;
+
+function shadowOf(row: PermissionRow, shadowed: Shadowed): LintFinding | undefined {
+  return shadowed.get(row.claudeCodeName) ?? shadowed.get(ruleName(row.serverId, row.toolName));
+}
+
+function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>, shadowed: Shadowed, claudeCode: Verdicts): DataTableColumn<PermissionRow>[] {
   return [
     {
       id: "select",
@@ -125,14 +133,17 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       filterFn: "inList",
       meta: { width: "15rem", label: "Our rule" },
       cell: ({ row }) => (
-        <span className={drafted.has(rowId(row.original)) ? "row is-drafted" : "row"} data-drafted={drafted.has(rowId(row.original)) || undefined} style={{ flexWrap: "nowrap" }}>
-          <SegmentedControl<RuleDecision>
-            label={`Rule for ${rowId(row.original)}`}
-            value={row.original.ours}
-            options={decisionOptions.map((o) => ({ value: o.value, label: o.label }))}
-            onChange={(decision) => edit([{ serverId: row.original.serverId, toolName: row.original.toolName, decision }])}
-          />
-          {drafted.has(rowId(row.original)) ? <span title="Unsaved" aria-label="unsaved">•</span> : null}
+        <span className="stack" style={{ gap: 2, alignItems: "flex-start" }}>
+          <span className={drafted.has(rowId(row.original)) ? "row is-drafted" : "row"} data-drafted={drafted.has(rowId(row.original)) || undefined} style={{ flexWrap: "nowrap" }}>
+            <SegmentedControl<RuleDecision>
+              label={`Rule for ${rowId(row.original)}`}
+              value={row.original.ours}
+              options={decisionOptions.map((o) => ({ value: o.value, label: o.label }))}
+              onChange={(decision) => edit([{ serverId: row.original.serverId, toolName: row.original.toolName, decision }])}
+            />
+            {drafted.has(rowId(row.original)) ? <span title="Unsaved" aria-label="unsaved">•</span> : null}
+          </span>
+          <ShadowFlag finding={shadowOf(row.original, shadowed)} target={rowId(row.original)} />
         </span>
       ),
     },
@@ -183,7 +194,7 @@ function BulkButtons({ label, count, onSet }: { label: string; count: number; on
   );
 }
 
-export function PermissionsTable({ rows, drafted, edit, claudeCode }: { rows: PermissionRow[]; drafted: Set<string>; edit: Edit; claudeCode: Verdicts }) {
+export function PermissionsTable({ rows, drafted, shadowed, edit, claudeCode }: { rows: PermissionRow[]; drafted: Set<string>; shadowed: Shadowed; edit: Edit; claudeCode: Verdicts }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -192,7 +203,7 @@ export function PermissionsTable({ rows, drafted, edit, claudeCode }: { rows: Pe
       else next.add(id);
       return next;
     });
-  const cols = useMemo(() => columns(edit, selected, toggle, drafted, claudeCode), [edit, selected, drafted, claudeCode]);
+  const cols = useMemo(() => columns(edit, selected, toggle, drafted, shadowed, claudeCode), [edit, selected, drafted, shadowed, claudeCode]);
   const url = useTableUrlState({ prefix: "p.", filters: { server: "server", ours: "ours", effective: "effective" } });
   const { table } = useDataTable({
     data: rows,
@@ -211,7 +222,7 @@ export function PermissionsTable({ rows, drafted, edit, claudeCode }: { rows: Pe
   return (
     <section aria-labelledby="tools-heading" className="stack">
       <h2 id="tools-heading">Tools</h2>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools">
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool">
         <DataTableFacetedFilter column={table.getColumn("server")} title="Server" options={servers} />
         <DataTableFacetedFilter column={table.getColumn("ours")} title="Our rule" options={decisionFacets} />
         <DataTableFacetedFilter column={table.getColumn("effective")} title="Effective" options={decisionFacets} />

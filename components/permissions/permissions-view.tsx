@@ -1,24 +1,25 @@
 "use client";
 /**
- * The /permissions page: server defaults, the tool table with live effective decisions
- * (drafts applied in the browser with the same pure model), an unsaved-changes bar with undo,
- * the rules already in the project with lint, and the export panel.
+ * The /permissions page: server defaults, the tool table with live effective decisions and shadowed
+ * rules flagged (drafts applied in the browser with the same pure model and lint), an unsaved-changes
+ * bar with undo that stays in view, the rules already in the project with lint, and the export panel.
  */
 import { useCallback, useEffect, useMemo } from "react";
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
-import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionTool, type PermissionsView } from "@/lib/permissions";
+import { draftChanges, draftKey, permissionRows, rulesWithDrafts, shadowedOurRules, type PermissionChange, type PermissionTool, type PermissionsView } from "@/lib/permissions";
 import { callNameOf, type FleetIndex } from "@/lib/server/page-state";
 import type { ClaudeCodeListing } from "./permissions-table";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
+import { count } from "@/lib/text/count";
 import { ExportPanel } from "./export-panel";
 import { PermissionsTable, rowId } from "./permissions-table";
 import { ServerDefaults } from "./server-defaults";
 import { SettingsPanel } from "./settings-panel";
 
-function UnsavedBar({ count }: { count: number }) {
+function UnsavedBar({ unsaved }: { unsaved: number }) {
   const s = useFleetStoreShallow((st) => ({
     undo: st.undoPermissionEdit,
     discard: st.discardPermissionEdits,
@@ -27,21 +28,21 @@ function UnsavedBar({ count }: { count: number }) {
     canUndo: st.permissionUndo.length > 0,
   }));
   const error = useFleetStore((st) => st.permissionsError);
-  if (count === 0 && !s.canUndo) return null;
+  if (unsaved === 0 && !s.canUndo) return null;
   return (
-    <div className="toolbar panel" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar" style={{ position: "sticky", top: 0, zIndex: 2 }}>
-      <strong>{count === 0 ? "No unsaved changes" : `${count} unsaved change${count === 1 ? "" : "s"}`}</strong>
+    <div className="toolbar panel sticky-under-nav" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar">
+      <strong>{unsaved === 0 ? "No unsaved changes" : count(unsaved, "unsaved change")}</strong>
       <span className="grow" />
       <Button size="sm" disabled={!s.canUndo} onClick={s.undo}>
         Undo
       </Button>
-      <Button size="sm" variant="ghost" disabled={count === 0} onClick={s.discard}>
+      <Button size="sm" variant="ghost" disabled={unsaved === 0} onClick={s.discard}>
         Discard
       </Button>
-      <Button size="sm" variant="primary" disabled={count === 0 || s.saving} onClick={() => void s.save()}>
+      <Button size="sm" variant="primary" disabled={unsaved === 0 || s.saving} onClick={() => void s.save()}>
         {s.saving ? "Saving…" : "Save"}
       </Button>
-      {error && count > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
+      {error && unsaved > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
     </div>
   );
 }
@@ -66,6 +67,11 @@ function Editor({ fleet, view }: { fleet: FleetIndex; view: PermissionsView }) {
   // The live fleet's tools (they follow list_changed); the effective decision previews the drafts.
   const tools = useMemo(() => permissionTools(fleet), [fleet]);
   const rows = useMemo(() => permissionRows(tools, rules, existing), [tools, rules, existing]);
+  // The lint's shadowing, drafts applied: flagged in the editor as a rule is made, not only after a save.
+  const shadowed = useMemo(
+    () => shadowedOurRules({ tools, servers: view.servers, saved: view.rules, drafts, existing }),
+    [tools, view.servers, view.rules, drafts, existing],
+  );
   // Whether Claude Code sends each tool at all: a decision about a tool it never lists is never asked for.
   const claudeCode = useMemo(
     () => new Map<string, ClaudeCodeListing>(fleet.tools.map((t) => [`${t.serverId}:${t.originalName}`, { listed: callNameOf(t, "claude-code") !== null, reason: t.clients["claude-code"].reason }])),
@@ -75,16 +81,16 @@ function Editor({ fleet, view }: { fleet: FleetIndex; view: PermissionsView }) {
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],
   );
-  const count = Object.keys(drafts).length;
+  const unsaved = Object.keys(drafts).length;
   const decisionOf = (serverId: string) => drafts[draftKey(serverId, null)] ?? rules.find((r) => r.serverId === serverId && r.toolName === null)?.decision ?? "none";
   return (
     <div className="stack">
-      <UnsavedBar count={count} />
-      <ServerDefaults servers={view.servers} decisionOf={decisionOf} edit={edit} />
-      <PermissionsTable rows={rows} drafted={drafted} edit={edit} claudeCode={claudeCode} />
+      <UnsavedBar unsaved={unsaved} />
+      <ServerDefaults servers={view.servers} decisionOf={decisionOf} shadowed={shadowed} edit={edit} />
+      <PermissionsTable rows={rows} drafted={drafted} shadowed={shadowed} edit={edit} claudeCode={claudeCode} />
       <div className="grid-2">
         <SettingsPanel view={view} />
-        <ExportPanel unsaved={count} hasProject={view.projectDir !== null} />
+        <ExportPanel unsaved={unsaved} hasProject={view.projectDir !== null} />
       </div>
     </div>
   );

@@ -23,6 +23,7 @@ import type { ClientChoice } from "@/lib/clients/choices";
 import type { ClientFinding } from "@/lib/clients";
 import type { CheckResult, Finding } from "@/lib/reconcile/types";
 import { diffSchemas } from "@/lib/schema/diff";
+import { count } from "@/lib/text/count";
 import type { FleetIndex, ToolDetail, ToolFlag } from "@/lib/server/page-state";
 import { detailKey } from "@/lib/store/fleet-slice";
 import { useFleetStore } from "@/lib/store/hooks";
@@ -79,10 +80,10 @@ function Verdict({ detail, client }: { detail: ToolDetail; client: ClientChoice 
   if (!sent) {
     return (
       <section className="state state-error" role="note" aria-label={`What ${info.label} sends`} data-testid="client-verdict" data-client={client} data-status="dropped">
-        <strong>
-          {info.label} does not send this tool
-        </strong>
-        <div>The model sees nothing of it: no name, no description, no schema.</div>
+        <div data-testid="not-sent">
+          <strong>Not sent to the model: {info.label} does not send this tool</strong>
+          <div>The model sees nothing of it: no name, no description, no schema. Its schema and description below are only what the server listed.</div>
+        </div>
         {server?.lost ? (
           <div data-testid="server-lost">
             <strong>{server.lost.message}</strong> <span className="muted mono">{server.lost.source}</span>
@@ -143,7 +144,7 @@ function SentDescription({ detail, client }: { detail: ToolDetail; client: Clien
     <div className="stack" data-testid="description-before">
       <div className="row">
         <strong>{sent ? "As the server lists it" : `As the server lists it (${info.label} sends none of it)`}</strong>
-        <span className="muted tabular">{original.length.toLocaleString("en")} characters</span>
+        <span className="muted tabular">{count(original.length, "character")}</span>
       </div>
       {original ? <pre>{original}</pre> : <span className="muted">(no description)</span>}
     </div>
@@ -156,7 +157,7 @@ function SentDescription({ detail, client }: { detail: ToolDetail; client: Clien
       <div className="stack" data-testid="description-after">
         <div className="row">
           <strong>What {info.label} sends</strong>
-          <span className="muted tabular">{sent.description.length.toLocaleString("en")} characters</span>
+          <span className="muted tabular">{count(sent.description.length, "character")}</span>
           {sent.cut ? (
             <Badge tone="bad" data-testid="cut-badge">
               cut at {sent.cut.limit.toLocaleString("en")} of {sent.cut.originalLength.toLocaleString("en")}: the model never sees the last {lost.toLocaleString("en")}
@@ -192,6 +193,7 @@ function Schema({ detail, client }: { detail: ToolDetail; client: ClientChoice }
       <section aria-labelledby="schema-heading">
         <h2 id="schema-heading">Schema</h2>
         <p className="muted">Only what the server listed: {info.label} sends none of it.</p>
+        <h3>What the server listed</h3>
         <JsonView value={original} label="Original input schema" />
       </section>
     );
@@ -199,7 +201,7 @@ function Schema({ detail, client }: { detail: ToolDetail; client: ClientChoice }
   return (
     <section aria-labelledby="schema-heading">
       <h2 id="schema-heading">Schema: as listed and as {info.label} sends it</h2>
-      <p className="muted">{changes.length === 0 ? `${info.label} sends the schema as listed.` : `${changes.length} differences, marked on both sides.`}</p>
+      <p className="muted">{changes.length === 0 ? `${info.label} sends the schema as listed.` : `${count(changes.length, "difference")}, marked on both sides.`}</p>
       <div className="side-by-side">
         <div>
           <h3>As the server lists it</h3>

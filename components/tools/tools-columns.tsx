@@ -49,7 +49,7 @@ function nameColumn(client: ClientChoice): DataTableColumn<ToolRow> {
     cell: ({ row }) => {
       const r = row.original;
       const name = client === "codex" ? r.functionName : r.name;
-      return <ToolName name={name ?? r.originalName} muted={name === null} serverId={r.serverId} originalName={r.originalName} />;
+      return <ToolName name={name ?? r.originalName} muted={name === null} serverId={r.serverId} originalName={r.originalName} copy={name !== null} />;
     },
   };
 }
@@ -76,7 +76,7 @@ const original: DataTableColumn<ToolRow> = {
   accessorFn: (r) => r.originalName,
   header: ({ column }) => <DataTableColumnHeader column={column} title="Original" />,
   meta: { width: "minmax(9rem, 1.3fr)", label: "Original name" },
-  cell: ({ row }) => <span className="mono" title={row.original.originalName}>{row.original.originalName}</span>,
+  cell: ({ row }) => <ToolName name={row.original.originalName} />,
 };
 
 const claudeCodeName: DataTableColumn<ToolRow> = {
@@ -84,7 +84,7 @@ const claudeCodeName: DataTableColumn<ToolRow> = {
   accessorFn: (r) => r.claudeCodeName,
   header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code name" />,
   meta: { width: "minmax(12rem, 2fr)", label: "Claude Code name" },
-  cell: ({ row }) => <span className="mono" title={row.original.claudeCodeName}>{row.original.claudeCodeName}</span>,
+  cell: ({ row }) => <ToolName name={row.original.claudeCodeName} copy />,
 };
 
 const verdict: DataTableColumn<ToolRow> = {
@@ -144,7 +144,7 @@ export function toolColumns(client: ClientChoice): DataTableColumn<ToolRow>[] {
 }
 
 export const reverseColumns: DataTableColumn<ReverseRow>[] = [
-  { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <span className="mono">{row.original.key}</span> },
+  { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <ToolName name={row.original.key} /> },
   { id: "serverId", accessorFn: (r) => r.serverId, header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />, filterFn: "inList", meta: { width: "minmax(7rem, 1fr)", label: "Server" }, cell: ({ row }) => <ServerBadge id={row.original.serverId} /> },
-  { id: "name", accessorFn: (r) => r.name, header: ({ column }) => <DataTableColumnHeader column={column} title="Name called" />, meta: { width: "minmax(12rem, 2fr)", label: "Name called" }, cell: ({ row }) => <ToolName name={row.original.name} serverId={row.original.serverId} originalName={row.original.originalName} /> },
+  { id: "name", accessorFn: (r) => r.name, header: ({ column }) => <DataTableColumnHeader column={column} title="Name called" />, meta: { width: "minmax(12rem, 2fr)", label: "Name called" }, cell: ({ row }) => <ToolName name={row.original.name} serverId={row.original.serverId} originalName={row.original.originalName} copy /> },
 ];

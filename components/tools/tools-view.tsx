@@ -92,7 +92,7 @@ function ForwardTable({ fleet, client }: { fleet: FleetIndex; client: ClientChoi
   const selected = Object.keys(table.state.rowSelection)[0];
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools" actions={<DownloadButton fleet={fleet} client={client} view="forward" />}>
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool" actions={<DownloadButton fleet={fleet} client={client} view="forward" />}>
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
         <DataTableFacetedFilter column={table.getColumn("flags")} title="Flag" options={flagOptions} />
       </DataTableToolbar>
@@ -115,7 +115,7 @@ function ReverseTable({ fleet, client }: { fleet: FleetIndex; client: ClientChoi
   });
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search the reverse map" noun="entries" actions={<DownloadButton fleet={fleet} client={client} view="reverse" />}>
+      <DataTableToolbar table={table} searchPlaceholder="Search the reverse map" noun="entry" nounPlural="entries" actions={<DownloadButton fleet={fleet} client={client} view="reverse" />}>
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
       </DataTableToolbar>
       <DataTable table={table} label="Reverse map" testId="reverse-table" empty="No entry matches." />

@@ -1,5 +1,5 @@
 /**
- * A client view as text for `fleet tools`: the client and version, the settings files read, whole
+ * A client view as text for `mcp-fleet tools`: the client and version, the settings files read, whole
  * servers lost first (naming the tool that causes it), then every dropped tool with its reasons and
  * their sources, then what is sent and what was changed on the way.
  */

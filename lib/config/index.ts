@@ -5,6 +5,7 @@
 import "server-only";
 
 export { loadConfigs, type LoadConfigsOptions } from "./load-configs";
+export { discoverConfigs, describeDiscovery, PROJECT_CONFIG_FILES, type DiscoveredConfigs } from "./discover-configs";
 export { parseServerEntry } from "./parse-server-entry";
 export { redactServerConfig } from "./redact";
 export { parseConfigText, detectFormat, isProjectFile, type ParseConfigOptions, type ParsedConfig } from "./parse-config";

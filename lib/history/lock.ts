@@ -88,7 +88,7 @@ export function parseLock(text: string, file: string): LockParseResult {
   if (lock.hashVersion !== HASH_FORMULA_VERSION) {
     return {
       ok: false,
-      message: `${file}: hashes were computed with hash formula ${lock.hashVersion}, this MCP Fleet uses ${HASH_FORMULA_VERSION}: review the fleet and run \`fleet lock\` again`,
+      message: `${file}: hashes were computed with hash formula ${lock.hashVersion}, this MCP Fleet uses ${HASH_FORMULA_VERSION}: review the fleet and run \`mcp-fleet lock\` again`,
     };
   }
   return { ok: true, lock };

@@ -11,6 +11,7 @@ import path from "node:path";
 
 import type { ClientSettings, CodexServerToolSettings } from "@/lib/clients";
 import type { LoadedConfig } from "@/lib/config/types";
+import { count } from "@/lib/text/count";
 import { readProjectSettings } from "./claude-settings";
 
 /** One settings file as a client would read it: where, whether it was there, and what was taken. */
@@ -75,7 +76,7 @@ async function claudeCodeSettings(opts: ClientSettingsOptions, label: (file: str
   );
   const read = files.map((f) => {
     const n = f.rules.filter((r) => r.list === "deny").length;
-    return { label: label(f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
+    return { label: label(f.path), exists: f.exists, took: f.error ? "unreadable" : count(n, "deny rule") };
   });
   return { settings: { deny, ...fromEnv }, read, problems };
 }
@@ -94,8 +95,8 @@ function codexSettings(loaded: LoadedConfig, label: (file: string) => string) {
     };
   }
   const read = [...files].map((file) => {
-    const count = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
-    return { label: label(file), exists: true, took: `enabled_tools / disabled_tools on ${count} server${count === 1 ? "" : "s"}` };
+    const n = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
+    return { label: label(file), exists: true, took: `enabled_tools / disabled_tools on ${count(n, "server")}` };
   });
   return { settings: { servers }, read };
 }
