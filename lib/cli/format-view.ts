@@ -5,14 +5,9 @@
  */
 import type { ClientView, ToolVerdict } from "@/lib/clients";
 import { shortHash } from "@/lib/schema/hash";
+import type { SettingsRead } from "@/lib/settings/client-settings";
 
-export interface SettingsRead {
-  /** As shown: `.claude/settings.json`, `/p/.codex/config.toml`. */
-  label: string;
-  exists: boolean;
-  /** What was taken from it, e.g. `2 deny rules`. */
-  took: string;
-}
+export type { SettingsRead };
 
 export function formatClientView(view: ClientView, read: SettingsRead[]): string {
   const sent = view.tools.filter((t) => t.status === "sent");

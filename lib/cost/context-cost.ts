@@ -143,7 +143,7 @@ export function contextCost(view: ClientView, servers: readonly ServerToolList[]
     servers: serverCosts,
     tools,
     heaviest: { tools: heavy((t) => t.loaded), descriptions: heavy((t) => t.description) },
-    notes: notesFor(view, options.tokens, sent.length),
+    notes: notesFor(view, sent.length),
   };
 }
 
@@ -173,9 +173,8 @@ function decide(view: ClientView, options: CostOptions, loaded: TextSize, deferr
   };
 }
 
-function notesFor(view: ClientView, tokens: TokenMethod, sent: number): string[] {
+function notesFor(view: ClientView, sent: number): string[] {
   const notes = [`${words(sent, "tool")} sent; sizes are of each tool's wire element serialized as JSON without whitespace, as the request carries it`];
-  if (tokens.kind !== "counted") notes.push(tokens.about);
   if (view.client.id === "claude-code") {
     notes.push(
       "Deferred: only the names go up front (one line each under a fixed sentence in a system message), plus ToolSearch and a placeholder entry, which Claude Code sends whenever anything is deferred (built-in tools are deferred too); a tool's full entry arrives when the model loads it (a description may then run to 16,384 characters instead of 4,096: not captured, so the loaded cost here uses the 4,096 cut)",

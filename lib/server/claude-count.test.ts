@@ -93,7 +93,10 @@ test.each([
   [400, { type: "error", error: { type: "invalid_request_error", message: "tools.0.input_schema: bad" } }, "unavailable:count", "answered 400"],
 ])("an API error %i is one clear message, the key never in it", async (status, json, code, words) => {
   answer = () => ({ status, json });
-  const error = await countClaudeTokens({ apiKey: "sk-ant-secret-key", baseURL: base, model: "nope", tools: TOOLS }).catch((e: unknown) => e as Error & { code: string });
+  const error = (await countClaudeTokens({ apiKey: "sk-ant-secret-key", baseURL: base, model: "nope", tools: TOOLS }).then(
+    () => new Error("no error"),
+    (e: unknown) => e,
+  )) as Error & { code: string };
   expect(error.code).toBe(code);
   expect(error.message).toContain(words);
   expect(error.message).not.toContain("sk-ant-secret-key");
