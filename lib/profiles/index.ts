@@ -5,4 +5,4 @@
 export * from "./profiles-file";
 export { profileToolLists, summarizeProfile, type ProfileSummary } from "./profile-fleet";
 export { suggestProfiles, withSavings, type ProfileSuggestion } from "./suggest";
-export { profilesOverview, type ProfilesOverview, type ProfileCostSummary, type OverviewInput } from "./overview";
+export { profilesOverview, type ProfilesOverview, type ProfilesView, type ProfileCostSummary, type OverviewInput } from "./overview";

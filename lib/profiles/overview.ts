@@ -10,7 +10,7 @@ import type { TokenMethod } from "@/lib/cost/types";
 import { reconcile } from "@/lib/reconcile/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { profileToolLists, summarizeProfile, type ProfileSummary } from "./profile-fleet";
-import type { Profile } from "./profiles-file";
+import type { Profile, ProfilesProblem } from "./profiles-file";
 import { suggestProfiles, withSavings, type ProfileSuggestion } from "./suggest";
 
 export interface ProfileCostSummary extends ProfileSummary {
@@ -25,6 +25,13 @@ export interface ProfilesOverview {
   fleet: { servers: string[]; tools: number; collisions: string[]; fleetHash: string; cost: { upFront: number; loaded: number } };
   profiles: ProfileCostSummary[];
   suggestions: ProfileSuggestion[];
+}
+
+/** `GET /api/profiles`: the file, its problems (each at its line and column), and the overview. */
+export interface ProfilesView extends ProfilesOverview {
+  file: string;
+  exists: boolean;
+  problems: ProfilesProblem[];
 }
 
 export interface OverviewInput {
