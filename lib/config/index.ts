@@ -17,3 +17,5 @@ export type * from "./types";
 export { workingDirOf, withWorkingDirs, type WorkingDirContext } from "./working-dir";
 export { watchConfigFiles, type WatchOptions } from "./watch-configs";
 export { keepLastGoodServers, describeReload, type MergedReload, type ReloadChange } from "./reload";
+export { PROFILES_FILE_NAME, profilesFileOf, profileLockFileOf, readProfiles, formatProfilesProblem, requireWritable, writeProfiles, findProfile, narrowToProfile, type ProfilesRead } from "./profiles";
+export { exportProfile, exportProfileClaude, exportProfileCodex, PROFILE_EXPORT_CLIENTS, type ProfileExport, type ProfileExportClient } from "./profile-export";

@@ -11,6 +11,7 @@ import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
 import { analyseFleet, type ClientSettings } from "@/lib/clients";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import { shellEnvironment } from "./server-env";
 import type { FleetNotice, FleetState, ServerDetails } from "./types";
@@ -95,6 +96,7 @@ export class FleetManager {
   private noticeId = 0;
   private demo = false;
   private state: FleetState;
+  private lists: ServerToolList[] = [];
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -156,6 +158,12 @@ export class FleetManager {
       }
     }
     return this.state;
+  }
+
+  /** The raw tool lists the current state was made from: what a cost or a profile (lib/cost, lib/profiles) is built on. */
+  toolLists(): ServerToolList[] {
+    this.getState();
+    return this.lists;
   }
 
   /** Called with every new state (coalesced); returns the unsubscribe function. */
@@ -453,7 +461,8 @@ export class FleetManager {
 
   private build(version: number): FleetState {
     const connections = [...this.connections.values()];
-    const { snapshot, views } = analyseFleet(connections.map((c) => c.toolList()), this.clientSettings);
+    this.lists = connections.map((c) => c.toolList());
+    const { snapshot, views } = analyseFleet(this.lists, this.clientSettings);
     return {
       version,
       generatedAt: new Date().toISOString(),

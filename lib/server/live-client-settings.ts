@@ -1,8 +1,8 @@
 /**
  * The live fleet's client settings (lib/settings/client-settings.ts): read at start, read again when the
- * project's `.claude/settings.json` or `.claude/settings.local.json` changes on disk, when the config is
- * reloaded (Codex's tables live in it) and after the dashboard writes a settings file; each time the
- * manager makes every client's view again. A settings file that cannot be read is told once, naming it.
+ * project's `.claude/settings.json` or `.claude/settings.local.json` (or the user's, for ENABLE_TOOL_SEARCH)
+ * changes on disk, when the config is reloaded (Codex's tables live in it) and after the dashboard writes
+ * a settings file; each time the manager makes every client's view again. A settings file that cannot be read is told once, naming it.
  */
 import "server-only";
 
@@ -10,7 +10,7 @@ import type { LoadedConfig } from "@/lib/config";
 import { watchConfigFiles } from "@/lib/config";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { settingsPath, SETTINGS_TARGETS } from "@/lib/settings/claude-settings";
-import { readClientSettings, type ClientSettingsOptions, type ClientSettingsRead } from "@/lib/settings/client-settings";
+import { formatSettingsProblem, readClientSettings, toolSearchFiles, type ClientSettingsOptions, type ClientSettingsRead } from "@/lib/settings/client-settings";
 import { logServerError } from "./log";
 
 export interface ClientSettingsFollower {
@@ -21,7 +21,7 @@ export interface ClientSettingsFollower {
   stop(): void;
 }
 
-const EMPTY: ClientSettingsRead = { settings: {}, read: { claudeCode: [], codex: [] }, problems: [] };
+const EMPTY: ClientSettingsRead = { settings: {}, read: { claudeCode: [], codex: [] }, toolSearch: null, problems: [] };
 
 /** Reads the settings once for the manager's first views; `follow` then keeps them current. */
 export async function initialClientSettings(loaded: LoadedConfig, opts: ClientSettingsOptions): Promise<ClientSettingsRead> {
@@ -43,7 +43,7 @@ export function followClientSettings(
   let current = initial.read;
   let told = "";
   const tell = (read: ClientSettingsRead) => {
-    const text = read.problems.map((p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.message}`).join("; ");
+    const text = read.problems.map(formatSettingsProblem).join("; ");
     if (text && text !== told) manager.notify({ tone: "bad", code: "settings:unreadable", message: `Claude Code's view ignores a settings file: ${text}`, file: read.problems[0].file });
     told = text;
   };
@@ -64,7 +64,8 @@ export function followClientSettings(
     });
     return chain;
   };
-  const files = opts.projectDir ? SETTINGS_TARGETS.map((target) => settingsPath(opts.projectDir!, target)) : [];
+  // The deny rules' files, and every file ENABLE_TOOL_SEARCH may come from (the user's settings too).
+  const files = [...new Set([...(opts.projectDir ? SETTINGS_TARGETS.map((target) => settingsPath(opts.projectDir!, target)) : []), ...toolSearchFiles(opts.projectDir, opts.env)])];
   const stop = watchConfigFiles(files, () => void refresh(), watch);
   return { current: () => current, refresh, stop };
 }

@@ -1,16 +1,21 @@
 /**
- * Each client's own settings that change what it sends (docs/clients.md "settings that remove tools"),
- * read once for the dashboard and for `fleet tools`: Claude Code's deny rules from the project's
- * `.claude/settings.json` and `.claude/settings.local.json` and its CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH
- * from the terminal's environment; Codex's `enabled`, `enabled_tools` and `disabled_tools` from the
- * `[mcp_servers.<id>]` tables of a config.toml. Every file read is named, with what was taken from it.
+ * Each client's own settings that change what it sends or what it costs (docs/clients.md "settings that
+ * remove tools", docs/cost.md), read by one module for the dashboard, its routes and the CLI (`tools`,
+ * `cost`, `profiles`): Claude Code's deny rules from the project's `.claude/settings.json` and
+ * `.claude/settings.local.json`, CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH from the terminal's environment and
+ * ENABLE_TOOL_SEARCH (a settings file's `env`, local, then project, then user, else the environment);
+ * Codex's `enabled`, `enabled_tools` and `disabled_tools` from the `[mcp_servers.<id>]` tables of a
+ * config.toml. Every file read is named, with what was taken from it.
  */
 import "server-only";
 
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 
-import type { ClientSettings, CodexServerToolSettings } from "@/lib/clients";
+import type { ClientChoice, ClientSettings, CodexServerToolSettings, ToolSearchSetting } from "@/lib/clients";
 import type { LoadedConfig } from "@/lib/config/types";
+import { parseJsonText } from "@/lib/json/json-text";
+import { isPlainObject } from "@/lib/json/values";
 import { count } from "@/lib/text/count";
 import { readProjectSettings } from "./claude-settings";
 
@@ -35,11 +40,13 @@ export interface ClientSettingsRead {
   settings: ClientSettings;
   /** The files each client's settings came from. */
   read: { claudeCode: SettingsRead[]; codex: SettingsRead[] };
+  /** Claude Code: ENABLE_TOOL_SEARCH and where it was set, or null when it is not. */
+  toolSearch: ToolSearchSetting | null;
   problems: SettingsReadProblem[];
 }
 
 export interface ClientSettingsOptions {
-  /** The environment Claude Code would run with (the terminal's): CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH. */
+  /** The environment Claude Code would run with (the terminal's): its variables, and HOME for the user's settings. */
   env: Record<string, string | undefined>;
   /** The folder whose `.claude/` settings Claude Code reads; null: none (no deny rules apply). */
   projectDir: string | null;
@@ -51,18 +58,60 @@ export interface ClientSettingsOptions {
 export async function readClientSettings(loaded: LoadedConfig, opts: ClientSettingsOptions): Promise<ClientSettingsRead> {
   const label = (file: string) => relativeLabel(opts.relativeTo, file);
   const codex = codexSettings(loaded, label);
-  const claude = await claudeCodeSettings(opts, label);
+  const [claude, toolSearch] = await Promise.all([claudeCodeSettings(opts, label), readToolSearch(opts.projectDir, opts.env, label)]);
   return {
     settings: { claudeCode: claude.settings, codex: codex.settings },
     read: { claudeCode: claude.read, codex: codex.read },
+    toolSearch,
     problems: claude.problems,
   };
+}
+
+/** The files one client's settings came from (the Agent SDK host reads none). */
+export function settingsReadOf(client: ClientChoice, read: ClientSettingsRead["read"]): SettingsRead[] {
+  return client === "codex" ? read.codex : client.startsWith("claude-code") ? read.claudeCode : [];
+}
+
+/** A problem as one line: the file (at its line and column) and what is wrong. */
+export function formatSettingsProblem(problem: SettingsReadProblem): string {
+  return `${problem.file}${problem.line ? `:${problem.line}:${problem.column}` : ""}: ${problem.message}`;
 }
 
 /** Claude Code's own environment variable for the description cut, when the environment sets it. */
 export function maxDescriptionLengthOf(env: Record<string, string | undefined>): number | undefined {
   const limit = Number(env.CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH);
   return Number.isInteger(limit) && limit > 0 ? limit : undefined;
+}
+
+/** The settings files ENABLE_TOOL_SEARCH may come from, in the order Claude Code takes them. */
+export function toolSearchFiles(projectDir: string | null, env: Record<string, string | undefined>): string[] {
+  return [
+    ...(projectDir ? [path.join(projectDir, ".claude", "settings.local.json"), path.join(projectDir, ".claude", "settings.json")] : []),
+    ...(env.HOME ? [path.join(env.HOME, ".claude", "settings.json")] : []),
+  ];
+}
+
+/** Where Claude Code would take ENABLE_TOOL_SEARCH from: the settings files' `env` (local, project, user), then the environment. */
+export async function readToolSearch(projectDir: string | null, env: Record<string, string | undefined>, label: (file: string) => string): Promise<ToolSearchSetting | null> {
+  for (const file of toolSearchFiles(projectDir, env)) {
+    const value = await toolSearchIn(file);
+    if (value !== undefined) return { value, source: label(file) };
+  }
+  return env.ENABLE_TOOL_SEARCH !== undefined ? { value: env.ENABLE_TOOL_SEARCH, source: "environment" } : null;
+}
+
+/** ENABLE_TOOL_SEARCH from a settings file's `env`, or undefined; a file that cannot be read says nothing. */
+async function toolSearchIn(file: string): Promise<string | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  const json = parseJsonText(text);
+  if (!json.ok || !isPlainObject(json.value) || !isPlainObject(json.value.env)) return undefined;
+  const value = json.value.env.ENABLE_TOOL_SEARCH;
+  return typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : undefined;
 }
 
 async function claudeCodeSettings(opts: ClientSettingsOptions, label: (file: string) => string) {

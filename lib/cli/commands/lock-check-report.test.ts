@@ -82,7 +82,7 @@ test("report: records the live observation and prints the review as Markdown", a
 test("flags and config errors are one-line messages", async () => {
   expect(await fleet("check", "--bogus")).toMatchObject({ code: 2, err: 'mcp-fleet check: unknown option "--bogus"' });
   expect(await fleet("report", "--since", "last tuesday")).toMatchObject({ code: 2, err: expect.stringContaining("--since takes an ISO date") });
-  expect(await fleet("check", "-h")).toMatchObject({ code: 0, out: "usage: mcp-fleet check [--config <file> ...] [--timeout <ms>]" });
+  expect(await fleet("check", "-h")).toMatchObject({ code: 0, out: "usage: mcp-fleet check [--config <file> ...] [--profile <name>] [--timeout <ms>]" });
   const none = await fleet("lock", "-c", path.join(project, "nope.json"));
   expect(none.code).toBe(2);
   expect(none.err).toContain("mcp-fleet lock: no MCP server could be read from the config");

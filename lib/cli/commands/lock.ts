@@ -1,6 +1,7 @@
 /**
- * `mcp-fleet lock [--config F ...] [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed baseline,
- * from the live fleet.
+ * `mcp-fleet lock [--config F ...] [--profile P] [--timeout MS]`: writes mcp-fleet.lock.json, the reviewed
+ * baseline, from the live fleet; with a profile, `mcp-fleet.<profile>.lock.json` from the profile's own
+ * fleet (its exposed names are its own), naming the profile and its servers (docs/profiles.md).
  */
 import { parseFlags } from "../flags";
 import { asCliErrors, withLiveFleet } from "../live-fleet";
@@ -9,13 +10,13 @@ import { writeLockFile } from "@/lib/history/lock-file";
 import { count } from "@/lib/text/count";
 import type { Command } from "../io";
 
-export const usage = "usage: mcp-fleet lock [--config <file> ...] [--timeout <ms>]";
+export const usage = "usage: mcp-fleet lock [--config <file> ...] [--profile <name>] [--timeout <ms>]";
 
 export const run: Command = (args, io) =>
   asCliErrors(async () => {
-    const flags = parseFlags(args, ["config", "timeout"]);
-    return withLiveFleet(flags, io, ({ state, lockFile }) => {
-      const { lock, skipped } = buildLock(state.snapshot);
+    const flags = parseFlags(args, ["config", "profile", "timeout"]);
+    return withLiveFleet(flags, io, ({ state, lockFile, profile }) => {
+      const { lock, skipped } = buildLock(state.snapshot, profile ?? undefined);
       for (const s of skipped) {
         if (s.status !== "disabled") io.err(`warning: ${s.serverId} is ${s.status}${s.error ? ` (${s.error})` : ""}: not locked`);
       }

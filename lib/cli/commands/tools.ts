@@ -1,5 +1,5 @@
 /**
- * `mcp-fleet tools [--config F ...] --client claude-code|codex|agent-sdk [--timeout MS] [--json]`:
+ * `mcp-fleet tools [--config F ...] [--profile P] --client claude-code|codex|agent-sdk [--timeout MS] [--json]`:
  * what one client would send for the live fleet (lib/clients), over the `--config` files (none: the
  * project's, found where it runs). With --json, stdout holds exactly the array the client puts in its
  * model request, nothing else; without, a table of what is dropped and why, whole servers lost first.
@@ -9,42 +9,38 @@
  * are ended.
  */
 import { CLIENT_CHOICE_LIST, DEFAULT_CLIENT, isClientChoice, type ClientChoice } from "@/lib/clients";
-import { isDemoConfig, projectDirOf } from "@/lib/config";
-import { readClientSettings } from "@/lib/settings/client-settings";
+import { formatSettingsProblem, settingsReadOf } from "@/lib/settings/client-settings";
 import { parseFlags } from "../flags";
 import { formatClientView } from "../format-view";
 import { CliError, type Command } from "../io";
-import { asCliErrors, loadLiveFleet } from "../live-fleet";
+import { asCliErrors, loadLiveFleet, readCliClientSettings } from "../live-fleet";
 
-export const usage = `usage: mcp-fleet tools [--config <file> ...] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout <ms>] [--json]`;
+export const usage = `usage: mcp-fleet tools [--config <file> ...] [--profile <name>] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout <ms>] [--json]`;
 
 interface ToolsArgs {
   configs: string[];
+  profile?: string;
   client: ClientChoice;
   timeoutMs?: number;
   json: boolean;
 }
 
 export function parseToolsArgs(args: string[]): ToolsArgs {
-  const flags = parseFlags(args, ["config", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } });
+  const flags = parseFlags(args, ["config", "profile", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } });
   const client = flags.client ?? DEFAULT_CLIENT;
   // parseFlags has checked it against the choices; the guard narrows the type.
   if (!isClientChoice(client)) throw new CliError(`--client is one of ${CLIENT_CHOICE_LIST.join(", ")}, not "${client}"`);
-  return { configs: flags.configs, client, json: flags.json, ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) };
+  return { configs: flags.configs, client, json: flags.json, ...(flags.profile ? { profile: flags.profile } : {}), ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) };
 }
 
 export const run: Command = (args, io) =>
   asCliErrors(async () => {
-    const { configs, client, timeoutMs, json } = parseToolsArgs(args);
-    const fleet = await loadLiveFleet({ configs, timeoutMs }, io);
+    const { configs, client, timeoutMs, json, profile } = parseToolsArgs(args);
+    const fleet = await loadLiveFleet({ configs, timeoutMs, profile }, io);
     // The client's settings are read before any server starts: a broken file is said first.
-    const { settings, read: readBy, problems } = await readClientSettings(fleet.loaded, {
-      env: io.env,
-      projectDir: isDemoConfig(fleet.loaded) ? null : projectDirOf(fleet.loaded),
-      relativeTo: io.cwd,
-    });
-    for (const p of problems) io.err(`${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.message}`);
-    const read = client === "codex" ? readBy.codex : client.startsWith("claude-code") ? readBy.claudeCode : [];
+    const { settings, read: readBy, problems } = await readCliClientSettings(fleet.loaded, io);
+    for (const p of problems) io.err(formatSettingsProblem(p));
+    const read = settingsReadOf(client, readBy);
     return fleet.observe(
       (state) => {
         const view = state.views[client];
