@@ -8,12 +8,14 @@ import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
+import { createCostSlice, type CostSlice } from "./cost-slice";
 
 /** The intersection of every slice (`State & Actions`). */
 export type FleetStore = FleetSlice &
   UiSlice &
   HistorySlice &
-  PermissionsSlice;
+  PermissionsSlice &
+  CostSlice;
 
 export type FleetStoreApi = StoreApi<FleetStore>;
 
@@ -23,6 +25,7 @@ export function createFleetStore(): FleetStoreApi {
     ...createUiSlice(...a),
     ...createHistorySlice(...a),
     ...createPermissionsSlice(...a),
+    ...createCostSlice(...a),
   }));
 }
 
