@@ -1,5 +1,6 @@
 "use client";
 /** The Overview page: fleet summary, servers, add a server, config findings. */
+import { CostBar } from "@/components/cost/cost-bar";
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -36,6 +37,7 @@ export function OverviewView() {
               </p>
             ) : null}
             <FleetSummary fleet={fleet} />
+            <CostBar fleet={fleet} />
             <ServersTable fleet={fleet} />
             <AddServerForm existingIds={fleet.servers.map((s) => s.id)} />
             <ConfigFindings findings={fleet.findings} files={fleet.configFiles} />
