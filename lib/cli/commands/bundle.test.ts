@@ -121,7 +121,7 @@ beforeAll(async () => {
     noImplicitReturns: true,
     noImplicitOverride: true,
   };
-  writeFileSync(path.join(host, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*/index.ts"] }, null, 2));
+  writeFileSync(path.join(host, "tsconfig.json"), JSON.stringify({ compilerOptions, include: ["*/index.ts", "loop.ts"] }, null, 2));
 
   fake = createServer((req, res) => {
     let text = "";
@@ -171,7 +171,11 @@ describe.sequential("mcp-fleet bundle", () => {
     expect(summary.fleetHash).not.toBe(/export const fleetHash = "([0-9a-f]{64})"/.exec(whole)![1]);
   });
 
-  test("both bundles type-check with the repository's TypeScript against the two SDKs, under strict settings", { timeout: 180_000 }, () => {
+  test("both bundles, and the README's host loop over the first, type-check with the repository's TypeScript against the two SDKs, under strict settings", { timeout: 180_000 }, () => {
+    const readme = read(path.join(REPO_ROOT, "README.md"));
+    const loop = /## Agent SDK bundle\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme);
+    expect(loop?.[1]).toContain('from "./fleet/index.js"');
+    writeFileSync(path.join(host, "loop.ts"), loop![1]);
     const tsc = spawnSync(process.execPath, [path.join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", path.join(host, "tsconfig.json")], { encoding: "utf8" });
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
