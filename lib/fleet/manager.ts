@@ -13,6 +13,7 @@ import { FleetError } from "@/lib/errors";
 import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
+import { installNativeSha256 } from "./native-sha256";
 import { shellEnvironment } from "./server-env";
 import type { FleetNotice, FleetState, ServerDetails } from "./types";
 
@@ -108,6 +109,8 @@ export class FleetManager {
     this.shellEnv = opts.shellEnv ?? shellEnvironment(process.env);
     this.workDir = opts.workDir;
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+    // Every hash of the fleet is computed here, on the server: hand the core Node's native SHA-256.
+    installNativeSha256();
     this.state = this.build(0);
     const g = globalThis as LiveGlobal;
     (g[LIVE] ??= new Set()).add(this);
