@@ -19,11 +19,19 @@ export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", ve
 
 type Verdict = ToolVerdict<ClaudeWireTool>;
 
+export interface AgentSdkViewOptions {
+  /** The tool hash of a sent tool; the fleet model hands in the one its snapshot already computed. */
+  toolHash?: (tool: SnapshotTool, wire: ClaudeWireTool) => string;
+}
+
+const plainToolHash = (_tool: SnapshotTool, wire: ClaudeWireTool) => toolHash(wire);
+
 /**
  * The Agent SDK view of these servers. Pass the snapshot when one was already made from the same
  * servers (the dashboard and the CLI have one); the raw lists give each verdict its place in its list.
  */
-export function agentSdkView(servers: readonly ServerToolList[], snapshot: FleetSnapshot = reconcile([...servers])): ClientView<"agent-sdk"> {
+export function agentSdkView(servers: readonly ServerToolList[], snapshot: FleetSnapshot = reconcile(servers), options: AgentSdkViewOptions = {}): ClientView<"agent-sdk"> {
+  const hashOf = options.toolHash ?? plainToolHash;
   const byServer = new Map<string, SnapshotTool[]>();
   for (const tool of snapshot.tools) {
     const list = byServer.get(tool.serverId);
@@ -37,7 +45,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   for (const server of [...snapshot.servers].sort((a, b) => compareCodeUnits(a.id, b.id))) {
     const raw = rawOf.get(server.id);
     const tools = placed(byServer.get(server.id) ?? [], raw ? listedTools(raw) : []);
-    const own = tools.map(([tool, position]) => toVerdict(tool, position));
+    const own = tools.map(([tool, position]) => toVerdict(tool, position, hashOf));
     verdicts.push(...own);
     sent.push(...own.filter((v) => v.sent));
     const lost =
@@ -81,7 +89,7 @@ function placed(tools: SnapshotTool[], listed: ListedTool[]): [SnapshotTool, num
   return out;
 }
 
-function toVerdict(tool: SnapshotTool, position: number): Verdict {
+function toVerdict(tool: SnapshotTool, position: number, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): Verdict {
   const source = (f: { code: string; message: string; path?: string; fix?: string }): ClientFinding => ({ ...f, source: SOURCES.reconcileRules });
   const base = { serverId: tool.serverId, originalName: tool.originalName, position };
   if (tool.exposedName === null) {
@@ -102,7 +110,7 @@ function toVerdict(tool: SnapshotTool, position: number): Verdict {
       cut: null,
       flattened,
       wire,
-      toolHash: toolHash(wire),
+      toolHash: hashOf(tool, wire),
     },
     reasons: [],
     notes: [...(tool.renamed?.reasons ?? []), ...(flattened ? [{ code: "agent-sdk:flattened", message: `root ${flattened.keywords.join(" + ")} flattened${flattened.lostConstraint ? `; ${flattened.lostConstraint}` : ""}` }] : [])].map(source),

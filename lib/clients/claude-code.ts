@@ -23,10 +23,28 @@ export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
   label: "Claude Code before 2.1.195",
 };
 
+/**
+ * The per-tool steps of the view: what Claude Code does to one tool on its own. Computed every time by
+ * default; the fleet model (fleet-model.ts) keeps them per tool and hands in its cached versions.
+ */
+export interface ClaudeCodeSteps {
+  /** Why the strict listing refuses this tool (and so the whole server); empty when it parses. */
+  faults(raw: unknown, position: number): ListFault[];
+  /** The tool as Claude Code sends it, the name aside (`raw` has no faults). */
+  prepare(raw: Record<string, unknown>, options: ClaudeCodeToolOptions): PreparedClaudeTool;
+  /** The tool hash of the wire entry `{ name, description, input_schema }`. */
+  toolHash(name: string, prepared: Extract<PreparedClaudeTool, { ok: true }>): string;
+}
+
+export const PLAIN_CLAUDE_CODE_STEPS: ClaudeCodeSteps = {
+  faults: strictToolFaults,
+  prepare: (raw, options) => prepareClaudeCodeTool(raw, options),
+  toolHash: (name, prepared) => toolHashOfText(canonicalClaudeTool(name, prepared.description, prepared.canonicalSchema)),
+};
+
 export interface ClaudeCodeViewOptions {
   version?: ClaudeCodeVersion;
-  /** The per-tool step; pass a memoized `prepareClaudeCodeTool` to reuse work across views. */
-  prepare?: (raw: Record<string, unknown>, options: ClaudeCodeToolOptions) => PreparedClaudeTool;
+  steps?: ClaudeCodeSteps;
 }
 
 type Verdict = ToolVerdict<ClaudeWireTool>;
@@ -49,7 +67,7 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
     version,
     ...(settings.maxDescriptionLength ? { descriptionLimit: settings.maxDescriptionLength } : {}),
   };
-  const prepare = options.prepare ?? prepareClaudeCodeTool;
+  const steps = options.steps ?? PLAIN_CLAUDE_CODE_STEPS;
   const applied: AppliedSetting[] = [];
   const verdicts: Verdict[] = [];
   const serverVerdicts: ServerVerdict[] = [];
@@ -69,7 +87,7 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
       continue;
     }
 
-    const faults = listed.flatMap((t) => strictToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+    const faults = listed.flatMap((t) => steps.faults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
     if (faults.length > 0) {
       verdict.lost = wholeListLoss(client.label, faults);
       for (const v of own) {
@@ -87,7 +105,7 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
       const v = own[i];
       const raw = t.raw as Record<string, unknown>;
       const name = claudeCodeName(server.id, String(raw.name));
-      const prepared = prepare(raw, toolOptions);
+      const prepared = steps.prepare(raw, toolOptions);
       if (!prepared.ok) {
         v.reasons.push(...prepared.reasons);
         return;
@@ -126,7 +144,7 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
         cut: prepared.cut,
         flattened: prepared.flattened,
         wire,
-        toolHash: toolHashOfText(canonicalClaudeTool(name, prepared.description, prepared.canonicalSchema)),
+        toolHash: steps.toolHash(name, prepared),
       };
       v.notes.push(...prepared.notes);
       if (name !== `mcp__${server.id}__${String(raw.name)}`) {

@@ -14,6 +14,7 @@ import { toolHash } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { codexToolFaults } from "./codex-listing";
+import type { ListFault } from "./claude-code-listing";
 import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
@@ -24,9 +25,36 @@ export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.16
 /** Codex 0.169.0 refuses a server whose name breaks this pattern (observed: "Invalid MCP server name"). */
 const CODEX_SERVER_ID = /^[a-zA-Z0-9_:@/.-]+$/;
 
+/**
+ * The per-tool steps of the view: what Codex does to one tool on its own. Computed every time by
+ * default; the fleet model (fleet-model.ts) keeps them per tool and hands in its cached versions.
+ */
+export interface CodexSteps {
+  /** Why Codex's MCP client cannot read this tool (and so loses the server); empty when it reads. */
+  faults(raw: unknown, position: number): ListFault[];
+  /** The parameters Codex sends for this inputSchema (an object). */
+  parameters(inputSchema: Record<string, unknown>): CodexSchemaOutcome;
+  /** The tool hash of the function as sent, with its namespace: `{ namespace, ...wire }`. */
+  toolHash(namespace: string, wire: CodexWireFunction): string;
+}
+
+export const PLAIN_CODEX_STEPS: CodexSteps = {
+  faults: codexToolFaults,
+  parameters: codexParameters,
+  toolHash: (namespace, wire) => toolHash({ namespace, ...wire }),
+};
+
 export interface CodexViewOptions {
-  /** The per-tool schema step; pass a memoized `codexParameters` to reuse work across views. */
-  parameters?: (inputSchema: Record<string, unknown>) => CodexSchemaOutcome;
+  steps?: CodexSteps;
+}
+
+/**
+ * Canonical JSON of `{ namespace, ...wire }` from the canonical text of its parameters, so the schema is
+ * not serialized again. Equal to canonicalJson({ namespace, ...wire }).
+ */
+export function canonicalCodexTool(namespace: string, wire: CodexWireFunction, canonicalParameters: string): string {
+  // Keys in canonical order: description < name < namespace < parameters < strict < type.
+  return `{"description":${JSON.stringify(wire.description)},"name":${JSON.stringify(wire.name)},"namespace":${JSON.stringify(namespace)},"parameters":${canonicalParameters},"strict":${wire.strict},"type":${JSON.stringify(wire.type)}}`;
 }
 
 type Verdict = ToolVerdict<CodexWireFunction>;
@@ -57,7 +85,7 @@ export function codexNamespace(serverId: string): string {
 }
 
 export function codexView(servers: readonly ServerToolList[], settings: CodexSettings = {}, options: CodexViewOptions = {}): ClientView<"codex"> {
-  const parameters = options.parameters ?? codexParameters;
+  const steps = options.steps ?? PLAIN_CODEX_STEPS;
   const verdicts: Verdict[] = [];
   const serverVerdicts: ServerVerdict[] = [];
   const applied: AppliedSetting[] = [];
@@ -84,7 +112,7 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
       loseAll({ code: "codex:server-name", message: `${CODEX.label} refuses the server name ${JSON.stringify(server.id)}: it must match ^[a-zA-Z0-9_:@/.-]+$`, source: SOURCES.codexNames });
       continue;
     }
-    const faults = listed.flatMap((t) => codexToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+    const faults = listed.flatMap((t) => steps.faults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
     if (faults.length > 0) {
       const first = faults[0];
       const others = faults.length - 1;
@@ -152,7 +180,7 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
   const descriptions = new Map<string, string>();
   for (const c of candidates) {
     const v = c.verdict;
-    const schema = parameters(c.raw.inputSchema as Record<string, unknown>);
+    const schema = steps.parameters(c.raw.inputSchema as Record<string, unknown>);
     if (!schema.ok) {
       v.reasons.push({ code: "codex:tool-spec", message: `Codex skips ${c.rawName}: failed to build its tool spec (${schema.error})`, source: SOURCES.codexSchemas });
       continue;
@@ -160,7 +188,7 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
     const description = typeof c.raw.description === "string" ? c.raw.description : "";
     const wire: CodexWireFunction = { type: "function", name: c.name, description, strict: false, parameters: schema.schema };
     v.status = "sent";
-    v.sent = { name: c.name, namespace: c.namespace, callName: `${c.namespace}__${c.name}`, description, schema: schema.schema, cut: null, flattened: null, wire, toolHash: toolHash({ namespace: c.namespace, ...wire }) };
+    v.sent = { name: c.name, namespace: c.namespace, callName: `${c.namespace}__${c.name}`, description, schema: schema.schema, cut: null, flattened: null, wire, toolHash: steps.toolHash(c.namespace, wire) };
     if (c.name !== c.rawName || c.namespace !== `mcp__${v.serverId}`) {
       v.notes.push({ code: "codex:name-sanitized", message: `sent as ${c.name} in ${c.namespace}`, source: SOURCES.codexNames });
     }

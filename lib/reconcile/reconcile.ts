@@ -2,16 +2,16 @@
  * The reconciler (docs/fleet-snapshot.md, rules 1-7): raw tool lists of every server
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
+ * What a tool says on its own comes from `ReconcileSteps` (tool-facts.ts), which an incremental
+ * caller keeps per tool; everything here is fleet-wide and runs every time.
  */
-import { canonicalJson } from "../schema/canonical-json";
 import { sha256Hex } from "../schema/hash";
-import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
-import { duplicateNameViolation, specCheck, toolIdentityViolations } from "../schema/spec";
-import { withConstraintSentence } from "../schema/flatten";
-import { descriptionLengthFinding, finalDescription } from "./describe";
+import { compareCodeUnits } from "@/lib/json/values";
+import { duplicateNameViolation, specCheck } from "../schema/spec";
+import { finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, stripInvisible, withSuffix } from "./names";
-import { SchemaAnalysisCache, type SchemaAnalysis } from "./schema-analysis";
+import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
+import { readToolFacts, runCaches, type ToolFacts } from "./tool-facts";
 import type {
   CheckResult,
   CollisionGroup,
@@ -21,24 +21,37 @@ import type {
   ServerToolList,
   SnapshotServer,
   SnapshotTool,
-  ToolAnnotations,
 } from "./types";
+
+/** The per-tool steps of a run: one-shot by default, cached across runs by an incremental caller. */
+export interface ReconcileSteps {
+  /** What one listed tool says on its own (the same value for the same raw tool). */
+  facts(raw: unknown): ToolFacts;
+  /** The tool hash of an exposed tool as an Agent SDK host sends it. */
+  toolHash(facts: ToolFacts, exposedName: string, description: string): string;
+}
+
+/** Steps that share work within one run only. */
+export function oneShotSteps(): ReconcileSteps {
+  const caches = runCaches();
+  return { facts: (raw) => readToolFacts(raw, caches), toolHash: agentSdkToolHash };
+}
+
+/** SHA-256 of the canonical `{ name, description, input_schema }` of an exposed tool. */
+export function agentSdkToolHash(facts: ToolFacts, exposedName: string, description: string): string {
+  return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical));
+}
 
 interface Entry {
   serverId: string;
   label: string;
   /** 1-based place in the server's list. */
   position: number;
+  facts: ToolFacts;
   name: string | null;
   originalName: string;
-  title?: string;
-  annotations?: ToolAnnotations;
-  description: string;
-  inputSchema: unknown;
   schemaHash: string;
   descriptionHash: string;
-  annotationsHash: string | null;
-  analysis: SchemaAnalysis;
   excluded: Finding[];
   warnings: Finding[];
   renamed: Finding[];
@@ -60,14 +73,13 @@ const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length
 const compare = compareCodeUnits;
 
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
-export function reconcile(servers: ServerToolList[]): FleetSnapshot {
-  const cache = new SchemaAnalysisCache();
-  const descriptionHashes = new Map<string, string>();
+export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSteps = oneShotSteps()): FleetSnapshot {
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
   const entries: Entry[] = [];
   for (const server of orderedServers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
-    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache, descriptionHashes)));
+    const label = server.label ?? server.id;
+    for (let i = 0; i < tools.length; i++) entries.push(entryOf(server.id, label, i + 1, steps.facts(tools[i])));
   }
   // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
   entries.sort(
@@ -83,54 +95,21 @@ export function reconcile(servers: ServerToolList[]): FleetSnapshot {
   markDuplicates(entries);
   const collisions = findCollisions(entries);
   assignNames(entries);
-  return assemble(orderedServers, entries, collisions);
+  return assemble(orderedServers, entries, collisions, steps);
 }
 
-function readTool(
-  server: ServerToolList,
-  raw: unknown,
-  position: number,
-  cache: SchemaAnalysisCache,
-  descriptionHashes: Map<string, string>,
-): Entry {
-  const tool = isPlainObject(raw) ? raw : {};
-  const name = typeof tool.name === "string" && tool.name.length > 0 ? tool.name : null;
-  const warnings: Finding[] = [];
-  let description = "";
-  if (typeof tool.description === "string") description = tool.description;
-  else if (tool.description !== undefined && tool.description !== null) {
-    warnings.push({ code: "spec:description-not-string", message: `the description is ${JSON.stringify(tool.description)}, not a string; it was left out` });
-  }
-  const inputSchema = tool.inputSchema;
-  const canonical = canonicalJson(inputSchema);
-  const schemaHash = sha256Hex(canonical);
-  const analysis = cache.get(schemaHash, inputSchema, canonical);
-  // Registering one server twice repeats every description: hash each distinct text once.
-  let descriptionHash = descriptionHashes.get(description);
-  if (descriptionHash === undefined) {
-    descriptionHash = sha256Hex(JSON.stringify(description));
-    descriptionHashes.set(description, descriptionHash);
-  }
-  const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
-  // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
-  const identity = toolIdentityViolations(raw);
-  const excluded = isPlainObject(raw) ? [...identity, ...analysis.errors] : identity;
+function entryOf(serverId: string, label: string, position: number, facts: ToolFacts): Entry {
   return {
-    serverId: server.id,
-    label: server.label ?? server.id,
+    serverId,
+    label,
     position,
-    name,
-    originalName: name ?? `(unnamed #${position})`,
-    title: typeof tool.title === "string" ? tool.title : undefined,
-    annotations,
-    description,
-    inputSchema,
-    schemaHash,
-    descriptionHash,
-    annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
-    analysis,
-    excluded,
-    warnings,
+    facts,
+    name: facts.name,
+    originalName: facts.name ?? `(unnamed #${position})`,
+    schemaHash: facts.schemaHash,
+    descriptionHash: facts.descriptionHash,
+    excluded: [...facts.excluded],
+    warnings: [...facts.warnings],
     renamed: [],
     collidedWith: [],
     collided: false,
@@ -251,7 +230,7 @@ function assignNames(entries: Entry[]): void {
   }
 }
 
-function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[]): FleetSnapshot {
+function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
   const tools = entries.map(toSnapshotTool);
   const exposed = tools.filter((t) => t.exposedName !== null).sort((a, b) => compare(a.exposedName!, b.exposedName!));
   const excluded = tools.filter((t) => t.exposedName === null);
@@ -265,8 +244,8 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
   for (const group of collisions) {
     for (const member of group.members) member.exposedName = exposedOf.get(`${member.serverId}:${group.name}`) ?? null;
   }
-  const finalCanonical = new Map<SnapshotTool, string>();
-  entries.forEach((e, i) => finalCanonical.set(tools[i], e.analysis.finalCanonical));
+  const factsOf = new Map<SnapshotTool, ToolFacts>();
+  entries.forEach((e, i) => factsOf.set(tools[i], e.facts));
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
     ...(s.label !== undefined ? { label: s.label } : {}),
@@ -275,7 +254,7 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
   return {
-    fleetHash: fleetHashOf(exposed.map((t) => toolHashOfText(canonicalClaudeTool(t.exposedName!, t.description, finalCanonical.get(t)!)))),
+    fleetHash: fleetHashOf(exposed.map((t) => steps.toolHash(factsOf.get(t)!, t.exposedName!, t.description))),
     servers: snapshotServers,
     tools: [...exposed, ...excluded],
     collisions,
@@ -285,19 +264,18 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
 }
 
 function toSnapshotTool(entry: Entry): SnapshotTool {
-  const { analysis } = entry;
+  const { facts } = entry;
+  const { analysis } = facts;
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
   const description = isExcluded
-    ? entry.description
-    : finalDescription(entry.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
+    ? facts.description
+    : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
   const warnings = [...entry.warnings, ...analysis.warnings];
   const claudeName = claudeCodeName(entry.serverId, entry.originalName);
   const claudeFindings = entry.name === null ? [] : claudeCodeNameFindings(entry.serverId, entry.name);
   warnings.push(...claudeFindings);
-  // Claude Code's own form of the description: the flattening sentence, never our tag.
-  const own = stripInvisible(entry.description);
-  const lengthFinding = descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own);
+  const lengthFinding = facts.lengthFinding;
   if (lengthFinding) warnings.push(lengthFinding);
 
   const spec = [...entry.excluded.filter((f) => f.code.startsWith("spec:"))];
@@ -321,15 +299,16 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
     originalName: entry.originalName,
     exposedName: isExcluded ? null : entry.exposedName,
     claudeCodeName: claudeName,
-    ...(entry.title !== undefined ? { title: entry.title } : {}),
-    ...(entry.annotations !== undefined ? { annotations: entry.annotations } : {}),
+    ...(facts.title !== undefined ? { title: facts.title } : {}),
+    ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}),
     description,
-    inputSchema: analysis.finalSchema,
-    originalDescription: entry.description,
-    originalInputSchema: entry.inputSchema,
-    schemaHash: entry.schemaHash,
-    descriptionHash: entry.descriptionHash,
-    annotationsHash: entry.annotationsHash,
+    // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
+    inputSchema: flattened ? analysis.finalSchema : facts.inputSchema,
+    originalDescription: facts.description,
+    originalInputSchema: facts.inputSchema,
+    schemaHash: facts.schemaHash,
+    descriptionHash: facts.descriptionHash,
+    annotationsHash: facts.annotationsHash,
     flattened,
     renamed: !isExcluded && entry.renamed.length > 0 ? { reasons: entry.renamed } : null,
     excluded: isExcluded ? { reasons: entry.excluded } : null,

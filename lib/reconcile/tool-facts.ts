@@ -1,0 +1,105 @@
+/**
+ * What the reconciler learns from one listed tool on its own (docs/fleet-snapshot.md rules 4-6): its
+ * hashes, the analysis of its schema, the spec violations in it and the length of the description
+ * Claude Code would send. Nothing here depends on the rest of the fleet, so it can be kept per tool
+ * and reused while the tool is listed unchanged (lib/clients/fleet-model.ts).
+ */
+import { canonicalJson } from "../schema/canonical-json";
+import { withConstraintSentence } from "../schema/flatten";
+import { sha256Hex } from "../schema/hash";
+import { toolIdentityViolations } from "../schema/spec";
+import { isPlainObject } from "@/lib/json/values";
+import { descriptionLengthFinding } from "./describe";
+import { stripInvisible } from "./names";
+import { analyzeSchema, reusableFor, type SchemaAnalysis } from "./schema-analysis";
+import type { Finding, ToolAnnotations } from "./types";
+
+export interface ToolFacts {
+  /** The name when it is a non-empty string, else null. */
+  name: string | null;
+  title?: string;
+  annotations?: ToolAnnotations;
+  /** As received ("" when missing or not a string). */
+  description: string;
+  inputSchema: unknown;
+  schemaHash: string;
+  descriptionHash: string;
+  annotationsHash: string | null;
+  analysis: SchemaAnalysis;
+  /** Reasons to exclude found in the tool alone: its identity, then its schema. */
+  excluded: readonly Finding[];
+  /** Warnings found in the tool alone (a description that is not a string). */
+  warnings: readonly Finding[];
+  /** Claude Code would cut the description (flattening sentence included): the warning, else null. */
+  lengthFinding: Finding | null;
+}
+
+/** Where the expensive parts come from: a schema's analysis by its hash, a description's hash by its text. */
+export interface ToolFactsCaches {
+  analysis(schemaHash: string, schema: unknown, canonical: string): SchemaAnalysis;
+  descriptionHash(description: string): string;
+}
+
+/** Caches that live for one reconcile run: registering one server twice repeats every schema and description. */
+export function runCaches(): ToolFactsCaches {
+  const analyses = new Map<string, { schema: unknown; analysis: SchemaAnalysis }>();
+  const descriptions = new Map<string, string>();
+  return {
+    analysis(schemaHash, schema, canonical) {
+      const first = analyses.get(schemaHash);
+      if (first && reusableFor(first.analysis, first.schema, schema)) return first.analysis;
+      const analysis = analyzeSchema(schema, canonical);
+      if (!first) analyses.set(schemaHash, { schema, analysis });
+      return analysis;
+    },
+    descriptionHash(description) {
+      let hash = descriptions.get(description);
+      if (hash === undefined) {
+        hash = descriptionHashOf(description);
+        descriptions.set(description, hash);
+      }
+      return hash;
+    },
+  };
+}
+
+/** The description hash: SHA-256 of the canonical JSON of the string. */
+export function descriptionHashOf(description: string): string {
+  return sha256Hex(JSON.stringify(description));
+}
+
+/** The facts of one listed tool; `canonical` is the canonical JSON of its inputSchema when the caller has it already. */
+export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?: string): ToolFacts {
+  const tool = isPlainObject(raw) ? raw : {};
+  const name = typeof tool.name === "string" && tool.name.length > 0 ? tool.name : null;
+  const warnings: Finding[] = [];
+  let description = "";
+  if (typeof tool.description === "string") description = tool.description;
+  else if (tool.description !== undefined && tool.description !== null) {
+    warnings.push({ code: "spec:description-not-string", message: `the description is ${JSON.stringify(tool.description)}, not a string; it was left out` });
+  }
+  const inputSchema = tool.inputSchema;
+  const schemaText = canonical ?? canonicalJson(inputSchema);
+  const schemaHash = sha256Hex(schemaText);
+  const analysis = caches.analysis(schemaHash, inputSchema, schemaText);
+  const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
+  // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
+  const identity = toolIdentityViolations(raw);
+  const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
+  // Claude Code's own form of the description: the flattening sentence, never our tag.
+  const own = stripInvisible(description);
+  return {
+    name,
+    ...(typeof tool.title === "string" ? { title: tool.title } : {}),
+    ...(annotations !== undefined ? { annotations } : {}),
+    description,
+    inputSchema,
+    schemaHash,
+    descriptionHash: caches.descriptionHash(description),
+    annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
+    analysis,
+    excluded: isPlainObject(raw) ? [...identity, ...analysis.errors] : identity,
+    warnings,
+    lengthFinding: descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own),
+  };
+}
