@@ -32,15 +32,15 @@ const CODEX_SERVER_ID = /^[a-zA-Z0-9_:@/.-]+$/;
 export interface CodexSteps {
   /** Why Codex's MCP client cannot read this tool (and so loses the server); empty when it reads. */
   faults(raw: unknown, position: number): ListFault[];
-  /** The parameters Codex sends for this inputSchema (an object). */
-  parameters(inputSchema: Record<string, unknown>): CodexSchemaOutcome;
+  /** The parameters Codex sends for this tool (its inputSchema is an object). */
+  parameters(raw: Record<string, unknown>): CodexSchemaOutcome;
   /** The tool hash of the function as sent, with its namespace: `{ namespace, ...wire }`. */
   toolHash(namespace: string, wire: CodexWireFunction): string;
 }
 
 export const PLAIN_CODEX_STEPS: CodexSteps = {
   faults: codexToolFaults,
-  parameters: codexParameters,
+  parameters: (raw) => codexParameters(raw.inputSchema as Record<string, unknown>),
   toolHash: (namespace, wire) => toolHash({ namespace, ...wire }),
 };
 
@@ -180,7 +180,7 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
   const descriptions = new Map<string, string>();
   for (const c of candidates) {
     const v = c.verdict;
-    const schema = steps.parameters(c.raw.inputSchema as Record<string, unknown>);
+    const schema = steps.parameters(c.raw);
     if (!schema.ok) {
       v.reasons.push({ code: "codex:tool-spec", message: `Codex skips ${c.rawName}: failed to build its tool spec (${schema.error})`, source: SOURCES.codexSchemas });
       continue;

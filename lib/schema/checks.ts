@@ -10,6 +10,7 @@ import type { CheckResult, Finding } from "./types";
 import { pointer } from "@/lib/json/pointer";
 import { ANNOTATION_KEYWORDS, ARRAY_SCHEMA_KEYWORDS, BOOLEAN_IDIOMATIC_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords";
 import { MAX_SCHEMA_DEPTH, nestingDepth } from "./depth";
+import { isValid2020Schema } from "./metaschema";
 
 /** The Claude API's rule for top-level property names. */
 export const PROPERTY_NAME_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -98,15 +99,19 @@ export function isValidatedAs2020(schema: Record<string, unknown>): boolean {
   return declared === undefined || declared === null || (typeof declared === "string" && DIALECT_2020_12_URIS.has(declared));
 }
 
-let quickAjv: Ajv2020 | undefined;
 let fullAjv: Ajv2020 | undefined;
 // Built on first use only: compiling the metaschema costs tens of milliseconds. Most schemas are
-// valid, so a validator that stops at the first error answers them; only an invalid schema is
-// checked again with allErrors, to list every place.
-function metaValidator(allErrors: boolean): Ajv2020 {
-  if (allErrors) return (fullAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false }));
-  return (quickAjv ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: false }));
+// valid, and isValid2020Schema says so as Ajv would, far sooner; only an invalid schema is handed to
+// Ajv (allErrors), to list every place.
+function metaValidator(): Ajv2020 {
+  return (fullAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false }));
 }
+
+const METASCHEMA_PASS: CheckOutcome = Object.freeze({
+  check: Object.freeze({ check: "metaschema", status: "pass", message: "valid under the JSON Schema 2020-12 metaschema" }) as CheckResult,
+  errors: Object.freeze([]) as unknown as Finding[],
+  warnings: Object.freeze([]) as unknown as Finding[],
+});
 
 export function checkMetaschema(schema: unknown): CheckOutcome {
   if (!isPlainObject(schema)) {
@@ -134,20 +139,13 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
   // root keys whose value is null before it checks (observed).
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) if (key !== "$schema" && value !== null) rest[key] = value;
-  let valid: boolean;
-  let ajv = metaValidator(false);
+  if (isValid2020Schema(rest)) return METASCHEMA_PASS;
+  const ajv = metaValidator();
   try {
-    valid = ajv.validateSchema(rest) as boolean;
-    if (!valid) {
-      ajv = metaValidator(true);
-      valid = ajv.validateSchema(rest) as boolean;
-    }
+    if (ajv.validateSchema(rest)) return METASCHEMA_PASS;
   } catch (error) {
     const message = `the schema could not be checked against the 2020-12 metaschema: ${error instanceof Error ? error.message : String(error)}`;
     return { check: { check: "metaschema", status: "fail", message }, errors: [{ code: "schema:metaschema", message }], warnings: [] };
-  }
-  if (valid) {
-    return { check: { check: "metaschema", status: "pass", message: "valid under the JSON Schema 2020-12 metaschema" }, errors: [], warnings: [] };
   }
   const errors = metaschemaFindings(ajv.errors ?? []);
   return {
