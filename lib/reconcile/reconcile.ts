@@ -52,16 +52,22 @@ interface Entry {
   originalName: string;
   schemaHash: string;
   descriptionHash: string;
-  excluded: Finding[];
-  warnings: Finding[];
-  renamed: Finding[];
+  // Finding lists start as the tool's own (shared, never written) and are copied when the fleet adds to them.
+  excluded: readonly Finding[];
+  warnings: readonly Finding[];
+  renamed: readonly Finding[];
+  /** A second listing of a name by the same server (excluded). */
+  duplicate: boolean;
   /** The other servers listing the same name (empty when unique). */
-  collidedWith: string[];
+  collidedWith: readonly string[];
   collided: boolean;
   exposedName: string | null;
   /** The sanitized name before any clash suffix. */
   baseName: string;
 }
+
+const NONE: readonly Finding[] = Object.freeze([]);
+const NO_SERVERS: readonly string[] = Object.freeze([]);
 
 // Checks that pass say the same thing for every tool: one frozen object each, not 10,000.
 const PASS_NAME: CheckResult = Object.freeze({ check: "name", status: "pass", message: "exposed under its original name" });
@@ -108,10 +114,11 @@ function entryOf(serverId: string, label: string, position: number, facts: ToolF
     originalName: facts.name ?? `(unnamed #${position})`,
     schemaHash: facts.schemaHash,
     descriptionHash: facts.descriptionHash,
-    excluded: [...facts.excluded],
-    warnings: [...facts.warnings],
-    renamed: [],
-    collidedWith: [],
+    excluded: facts.excluded,
+    warnings: facts.warnings,
+    renamed: NONE,
+    duplicate: false,
+    collidedWith: NO_SERVERS,
     collided: false,
     exposedName: null,
     baseName: "",
@@ -124,50 +131,62 @@ function markDuplicates(entries: Entry[]): void {
     let j = i + 1;
     const first = entries[i];
     while (j < entries.length && first.name !== null && entries[j].serverId === first.serverId && entries[j].name === first.name) j++;
-    for (let k = i + 1; k < j; k++) entries[k].excluded.unshift(duplicateNameViolation(first.name!, first.serverId, j - i));
+    for (let k = i + 1; k < j; k++) {
+      entries[k].excluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].excluded];
+      entries[k].duplicate = true;
+    }
     i = j;
   }
 }
 
-function isDuplicate(entry: Entry): boolean {
-  return entry.excluded.some((f) => f.code === "spec:duplicate-name");
-}
-
 // Rule 1: a name listed by two or more servers is a collision group; identical when every schema hash matches.
 function findCollisions(entries: Entry[]): CollisionGroup[] {
-  const byName = new Map<string, Entry[]>();
+  // Most names are listed once: a lone entry is kept as itself, a list is made for the second.
+  const byName = new Map<string, Entry | Entry[]>();
   for (const entry of entries) {
-    if (entry.name === null || isDuplicate(entry)) continue;
+    if (entry.name === null || entry.duplicate) continue;
     const group = byName.get(entry.name);
-    if (group) group.push(entry);
-    else byName.set(entry.name, [entry]);
+    if (group === undefined) byName.set(entry.name, entry);
+    else if (Array.isArray(group)) group.push(entry);
+    else byName.set(entry.name, [group, entry]);
   }
-  const groups: { name: string; members: Entry[] }[] = [];
+  const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
   for (const [name, members] of byName) {
-    if (new Set(members.map((m) => m.serverId)).size < 2) continue;
-    groups.push({ name, members });
+    if (!Array.isArray(members) || members.every((m) => m.serverId === members[0].serverId)) continue;
     const identical = members.every((m) => m.schemaHash === members[0].schemaHash);
+    groups.push({ name, members, identical });
     for (const member of members) {
       const others = [...new Set(members.filter((m) => m.serverId !== member.serverId).map((m) => m.serverId))];
       member.collided = true;
       member.collidedWith = others;
       if (identical) {
-        member.warnings.push({
-          code: "collision:identical",
-          message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
-          fix: "remove the duplicate server from the config",
-        });
+        member.warnings = [
+          ...member.warnings,
+          {
+            code: "collision:identical",
+            message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+            fix: "remove the duplicate server from the config",
+          },
+        ];
       }
     }
   }
   return groups
     .sort((a, b) => compare(a.name, b.name))
-    .map(({ name, members }) => ({
+    .map(({ name, members, identical }) => ({
       name,
-      kind: members.every((m) => m.schemaHash === members[0].schemaHash) ? "identical" : "divergent",
-      // exposedName is filled in once names are assigned (assemble).
-      members: members.map((m) => ({ serverId: m.serverId, exposedName: null, schemaHash: m.schemaHash })),
+      kind: identical ? "identical" : "divergent",
+      // Once names are assigned, each member's exposed name is its entry's (assemble).
+      members: members.map((m) => memberOf(m)),
     }));
+}
+
+// The collision member of an entry, with the entry kept beside it until its exposed name is known.
+const memberEntries = new WeakMap<CollisionGroup["members"][number], Entry>();
+function memberOf(entry: Entry): CollisionGroup["members"][number] {
+  const member = { serverId: entry.serverId, exposedName: null as string | null, schemaHash: entry.schemaHash };
+  memberEntries.set(member, entry);
+  return member;
 }
 
 // Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a suffix.
@@ -176,15 +195,17 @@ function assignNames(entries: Entry[]): void {
   for (const entry of active) {
     const name = entry.name!;
     let candidate = name;
+    const renamed: Finding[] = [];
     if (entry.collided) {
       candidate = prefixedName(entry.serverId, name);
-      entry.renamed.push({
+      renamed.push({
         code: "name:collision",
         message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}`,
       });
     }
     const sanitized = sanitizeName(candidate, entry.serverId, name);
-    entry.renamed.push(...sanitized.reasons);
+    if (sanitized.reasons.length > 0) renamed.push(...sanitized.reasons);
+    if (renamed.length > 0) entry.renamed = renamed;
     entry.exposedName = sanitized.name;
     entry.baseName = sanitized.name;
   }
@@ -194,14 +215,19 @@ function assignNames(entries: Entry[]): void {
     (e: Entry) => sha256Hex(`${e.serverId}:${e.name}#${e.position}:${e.schemaHash}`).slice(0, 16),
   ];
   for (let round = 0; ; round++) {
-    const byName = new Map<string, Entry[]>();
+    const byName = new Map<string, Entry | Entry[]>();
+    const clashes: Entry[][] = [];
     for (const entry of active) {
       if (entry.exposedName === null) continue;
       const group = byName.get(entry.exposedName);
-      if (group) group.push(entry);
-      else byName.set(entry.exposedName, [entry]);
+      if (group === undefined) byName.set(entry.exposedName, entry);
+      else if (Array.isArray(group)) group.push(entry);
+      else {
+        const pair = [group, entry];
+        byName.set(entry.exposedName, pair);
+        clashes.push(pair);
+      }
     }
-    const clashes = [...byName.values()].filter((g) => g.length > 1);
     if (clashes.length === 0) return;
     for (const group of clashes) {
       const renamed = group.filter((e) => e.exposedName !== e.name);
@@ -209,22 +235,13 @@ function assignNames(entries: Entry[]): void {
       for (const entry of targets) {
         if (round >= suffixes.length) {
           entry.exposedName = null;
-          entry.excluded.push({ code: "name:clash", message: `no unique exposed name could be made for ${entry.serverId}:${entry.name}` });
+          entry.excluded = [...entry.excluded, { code: "name:clash", message: `no unique exposed name could be made for ${entry.serverId}:${entry.name}` }];
           continue;
         }
         const clashedWith = entry.exposedName!;
         entry.exposedName = withSuffix(entry.baseName, suffixes[round](entry));
-        if (round === 0) {
-          entry.renamed.push({
-            code: "name:clash",
-            message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}`,
-          });
-        } else {
-          entry.renamed[entry.renamed.length - 1] = {
-            code: "name:clash",
-            message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}`,
-          };
-        }
+        const clash = { code: "name:clash", message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}` };
+        entry.renamed = round === 0 ? [...entry.renamed, clash] : [...entry.renamed.slice(0, -1), clash];
       }
     }
   }
@@ -232,20 +249,20 @@ function assignNames(entries: Entry[]): void {
 
 function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
   const tools = entries.map(toSnapshotTool);
-  const exposed = tools.filter((t) => t.exposedName !== null).sort((a, b) => compare(a.exposedName!, b.exposedName!));
-  const excluded = tools.filter((t) => t.exposedName === null);
+  const exposedAt: number[] = [];
+  const excluded: SnapshotTool[] = [];
+  tools.forEach((t, i) => (t.exposedName !== null ? exposedAt.push(i) : excluded.push(t)));
+  exposedAt.sort((a, b) => compare(tools[a].exposedName!, tools[b].exposedName!));
+  const exposed = exposedAt.map((i) => tools[i]);
   const forward: Record<string, ForwardEntry> = {};
   const reverse: Record<string, string> = {};
   for (const tool of exposed) {
     forward[tool.exposedName!] = { serverId: tool.serverId, originalName: tool.originalName };
     reverse[`${tool.serverId}:${tool.originalName}`] = tool.exposedName!;
   }
-  const exposedOf = new Map(entries.filter((e) => e.name !== null && !isDuplicate(e)).map((e) => [`${e.serverId}:${e.name}`, e.exposedName]));
   for (const group of collisions) {
-    for (const member of group.members) member.exposedName = exposedOf.get(`${member.serverId}:${group.name}`) ?? null;
+    for (const member of group.members) member.exposedName = memberEntries.get(member)!.exposedName;
   }
-  const factsOf = new Map<SnapshotTool, ToolFacts>();
-  entries.forEach((e, i) => factsOf.set(tools[i], e.facts));
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
     ...(s.label !== undefined ? { label: s.label } : {}),
@@ -254,7 +271,7 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
   return {
-    fleetHash: fleetHashOf(exposed.map((t) => steps.toolHash(factsOf.get(t)!, t.exposedName!, t.description))),
+    fleetHash: fleetHashOf(exposedAt.map((i) => steps.toolHash(entries[i].facts, tools[i].exposedName!, tools[i].description))),
     servers: snapshotServers,
     tools: [...exposed, ...excluded],
     collisions,
@@ -271,14 +288,13 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const description = isExcluded
     ? facts.description
     : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
-  const warnings = [...entry.warnings, ...analysis.warnings];
   const claudeName = claudeCodeName(entry.serverId, entry.originalName);
-  const claudeFindings = entry.name === null ? [] : claudeCodeNameFindings(entry.serverId, entry.name);
-  warnings.push(...claudeFindings);
+  const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
   const lengthFinding = facts.lengthFinding;
+  const warnings = [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
 
-  const spec = [...entry.excluded.filter((f) => f.code.startsWith("spec:"))];
+  const spec = entry.excluded.filter((f) => f.code.startsWith("spec:"));
   const checks: CheckResult[] = [
     specCheck(spec),
     ...analysis.checks,
@@ -310,8 +326,8 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
     descriptionHash: facts.descriptionHash,
     annotationsHash: facts.annotationsHash,
     flattened,
-    renamed: !isExcluded && entry.renamed.length > 0 ? { reasons: entry.renamed } : null,
-    excluded: isExcluded ? { reasons: entry.excluded } : null,
+    renamed: !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null,
+    excluded: isExcluded ? { reasons: [...entry.excluded] } : null,
     warnings,
     checks,
   };

@@ -26,29 +26,37 @@ export interface SchemaAnalysis {
    */
   claudeApi: { propertyNames: CheckOutcome; metaschema: CheckOutcome } | null;
   /**
-   * Set when the analysis depends on the schema's key order, not only on its canonical form (a
+   * True when the analysis depends on the schema's key order, not only on its canonical form (a
    * flattened schema keeps its properties in the order served; Ajv's first error at a place follows
-   * the keys): the schema's exact JSON text then, or null when it is too deep to write. Such an
-   * analysis is reused only for a schema with the same exact text (`reusableFor`).
+   * the keys): such an analysis stands only for a schema with the same exact text (`reusableFor`).
    */
-  orderSensitive: { text: string | null } | null;
+  orderSensitive: boolean;
 }
 
 /**
- * Can `analysis`, made for a schema with the same canonical JSON, stand for `schema`? Always, unless
- * it depends on key order: then only for the same object or the same exact text.
+ * Can `analysis`, made from `analysed`, stand for `schema`, which has the same canonical JSON? Always,
+ * unless it depends on key order: then only for the same object or the same exact text.
  */
 export function reusableFor(analysis: SchemaAnalysis, analysed: unknown, schema: unknown): boolean {
-  if (analysis.orderSensitive === null || analysed === schema) return true;
-  return analysis.orderSensitive.text !== null && analysis.orderSensitive.text === exactText(schema);
+  if (!analysis.orderSensitive || analysed === schema) return true;
+  const text = exactText(analysed);
+  return text !== null && text === exactText(schema);
 }
 
+// Exact texts are rarely asked for (two schemas equal but for key order): written on demand, once.
+const texts = new WeakMap<object, string | null>();
 function exactText(schema: unknown): string | null {
-  try {
-    return JSON.stringify(schema);
-  } catch {
-    return null; // nested too deep for the call stack: never shared
+  if (typeof schema !== "object" || schema === null) return JSON.stringify(schema) ?? null;
+  let text = texts.get(schema);
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      text = null; // nested too deep for the call stack: never shared
+    }
+    texts.set(schema, text);
   }
+  return text;
 }
 
 export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)): SchemaAnalysis {
@@ -64,7 +72,7 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
       errors: specViolations,
       warnings: [],
       claudeApi: null,
-      orderSensitive: null,
+      orderSensitive: false,
     };
   }
   const flatten = flattenSchema(schema);
@@ -97,6 +105,6 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
     errors: [...specViolations, ...flattenErrors, ...report.flatMap((o) => o.errors)],
     warnings: report.flatMap((o) => o.warnings),
     claudeApi: { propertyNames, metaschema },
-    orderSensitive: flatten.status === "flattened" || metaschema.check.status === "fail" ? { text: exactText(schema) } : null,
+    orderSensitive: flatten.status === "flattened" || metaschema.check.status === "fail",
   };
 }

@@ -68,15 +68,19 @@ export function descriptionHashOf(description: string): string {
   return sha256Hex(JSON.stringify(description));
 }
 
+const NONE: readonly Finding[] = Object.freeze([]);
+const NOT_AN_OBJECT: Record<string, unknown> = Object.freeze({});
+
 /** The facts of one listed tool; `canonical` is the canonical JSON of its inputSchema when the caller has it already. */
 export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?: string): ToolFacts {
-  const tool = isPlainObject(raw) ? raw : {};
+  const isObject = isPlainObject(raw);
+  const tool = isObject ? raw : NOT_AN_OBJECT;
   const name = typeof tool.name === "string" && tool.name.length > 0 ? tool.name : null;
-  const warnings: Finding[] = [];
   let description = "";
+  let warnings = NONE;
   if (typeof tool.description === "string") description = tool.description;
   else if (tool.description !== undefined && tool.description !== null) {
-    warnings.push({ code: "spec:description-not-string", message: `the description is ${JSON.stringify(tool.description)}, not a string; it was left out` });
+    warnings = [{ code: "spec:description-not-string", message: `the description is ${JSON.stringify(tool.description)}, not a string; it was left out` }];
   }
   const inputSchema = tool.inputSchema;
   const schemaText = canonical ?? canonicalJson(inputSchema);
@@ -90,15 +94,15 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
   const own = stripInvisible(description);
   return {
     name,
-    ...(typeof tool.title === "string" ? { title: tool.title } : {}),
-    ...(annotations !== undefined ? { annotations } : {}),
+    title: typeof tool.title === "string" ? tool.title : undefined,
+    annotations,
     description,
     inputSchema,
     schemaHash,
     descriptionHash: caches.descriptionHash(description),
     annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
     analysis,
-    excluded: isPlainObject(raw) ? [...identity, ...analysis.errors] : identity,
+    excluded: !isObject ? identity : identity.length === 0 ? analysis.errors : [...identity, ...analysis.errors],
     warnings,
     lengthFinding: descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own),
   };
