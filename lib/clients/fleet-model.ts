@@ -20,7 +20,8 @@ import { prepareClaudeCodeTool, type PreparedClaudeTool } from "./claude-code-to
 import { canonicalCodexTool, codexView, type CodexSteps } from "./codex";
 import { codexToolFaults } from "./codex-listing";
 import { codexParameters, type CodexSchemaOutcome } from "./codex-schema";
-import type { ClaudeWireTool, ClientView, CodexWireFunction } from "./types";
+import type { ClaudeWireTool, ClientView } from "./types";
+import type { ServerPartCache } from "./view";
 import type { ClientChoice, ClientSettings } from "./index";
 
 /** What the model computed, counted from its creation: how a caller sees that a change cost little. */
@@ -95,17 +96,17 @@ export class FleetModel {
       },
     };
     const snapshot = reconcile(servers, steps);
-    this.sweep();
+    this.sweep(servers);
 
     const views = new Map<ClientChoice, ClientView>();
     const compute = (choice: ClientChoice): ClientView => {
       switch (choice) {
         case "claude-code":
-          return claudeCodeView(servers, settings.claudeCode, { steps: this.claudeSteps });
+          return claudeCodeView(servers, settings.claudeCode, { steps: this.claudeSteps, parts: this.parts.get(choice) });
         case "claude-code@2.1.194":
-          return claudeCodeView(servers, settings.claudeCode, { version: "2.1.194", steps: this.claudeSteps });
+          return claudeCodeView(servers, settings.claudeCode, { version: "2.1.194", steps: this.claudeSteps, parts: this.parts.get(choice) });
         case "codex":
-          return codexView(servers, settings.codex, { steps: this.codexSteps });
+          return codexView(servers, settings.codex, { steps: this.codexSteps, parts: this.parts.get(choice) });
         case "agent-sdk":
           return agentSdkView(servers, snapshot, {
             toolHash: (_tool: SnapshotTool, wire: ClaudeWireTool) => {
@@ -234,9 +235,38 @@ export class FleetModel {
     };
   }
 
-  /** Drops what no server listed in this update: removed and changed tools do not pile up. */
-  private sweep(): void {
+  /** Each view's per-server parts (servers whose list is unchanged keep theirs). */
+  private readonly parts = new Map<ClientChoice, ServerParts>(
+    (["claude-code", "claude-code@2.1.194", "codex"] as const).map((choice) => [choice, new ServerParts()]),
+  );
+
+  /** Drops what no server listed in this update: removed and changed tools, removed servers, do not pile up. */
+  private sweep(servers: readonly ServerToolList[]): void {
     for (const [key, record] of this.byKey) if (record.seen !== this.generation) this.byKey.delete(key);
+    const ids = new Set(servers.map((s) => s.id));
+    for (const parts of this.parts.values()) parts.keepOnly(ids);
+  }
+}
+
+/** One view's parts by server id, each valid for one exact (list, status, error, label, instructions, context). */
+class ServerParts implements ServerPartCache<unknown> {
+  private readonly byId = new Map<string, { server: ServerToolList; context: string; part: unknown }>();
+
+  get(server: ServerToolList, context: string): unknown {
+    const kept = this.byId.get(server.id);
+    if (!kept || kept.context !== context) return undefined;
+    const was = kept.server;
+    const same =
+      was.tools === server.tools && was.status === server.status && was.error === server.error && was.label === server.label && was.instructions === server.instructions;
+    return same ? kept.part : undefined;
+  }
+
+  set(server: ServerToolList, context: string, part: unknown): void {
+    this.byId.set(server.id, { server, context, part });
+  }
+
+  keepOnly(ids: ReadonlySet<string>): void {
+    for (const id of this.byId.keys()) if (!ids.has(id)) this.byId.delete(id);
   }
 }
 
