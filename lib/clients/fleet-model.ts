@@ -6,7 +6,7 @@
  * every time. Byte for byte what the plain functions give. Pure: a tool list is a value (a changed
  * list is a new array, as lib/fleet hands them over), never changed in place.
  */
-import { agentSdkToolHash, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
+import { agentSdkToolHash, KeptTools, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "../reconcile/schema-analysis";
 import { descriptionHashOf, readToolFacts, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
@@ -88,6 +88,7 @@ export class FleetModel {
     // The agent-sdk view sends exactly the snapshot's exposed tools: it reuses their hashes.
     const exposedHashes = new Map<string, { description: string; facts: ToolFacts; hash: string }>();
     const steps: ReconcileSteps = {
+      kept: this.kept,
       facts: (raw) => this.record(raw).facts,
       toolHash: (facts, exposedName, description) => {
         const hash = this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description));
@@ -109,6 +110,7 @@ export class FleetModel {
           return codexView(servers, settings.codex, { steps: this.codexSteps, parts: this.parts.get(choice) });
         case "agent-sdk":
           return agentSdkView(servers, snapshot, {
+            parts: this.parts.get(choice),
             toolHash: (_tool: SnapshotTool, wire: ClaudeWireTool) => {
               const known = exposedHashes.get(wire.name);
               const schema = known && (known.facts.analysis.flatten.status === "flattened" ? known.facts.analysis.finalSchema : known.facts.inputSchema);
@@ -237,8 +239,10 @@ export class FleetModel {
 
   /** Each view's per-server parts (servers whose list is unchanged keep theirs). */
   private readonly parts = new Map<ClientChoice, ServerParts>(
-    (["claude-code", "claude-code@2.1.194", "codex"] as const).map((choice) => [choice, new ServerParts()]),
+    (["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"] as const).map((choice) => [choice, new ServerParts()]),
   );
+  /** The snapshot tools of the last update, handed out again where nothing changed for them. */
+  private readonly kept = new KeptTools();
 
   /** Drops what no server listed in this update: removed and changed tools, removed servers, do not pile up. */
   private sweep(servers: readonly ServerToolList[]): void {

@@ -29,6 +29,66 @@ export interface ReconcileSteps {
   facts(raw: unknown): ToolFacts;
   /** The tool hash of an exposed tool as an Agent SDK host sends it. */
   toolHash(facts: ToolFacts, exposedName: string, description: string): string;
+  /** The snapshot tools of the run before, handed out again where nothing they depend on changed. */
+  kept?: KeptTools;
+}
+
+/**
+ * Snapshot tools from the run before, by server and place: a tool is handed out again (the same
+ * object) when its facts and everything the fleet decided about it (name, tag, renames, exclusions,
+ * warnings) are what they were. Holds the last run's tools only.
+ */
+export class KeptTools {
+  private before = new Map<string, KeptTool[]>();
+  private now = new Map<string, KeptTool[]>();
+
+  /** The tool for `entry`: the one kept when it still holds, else a new one, kept for the next run. */
+  tool(entry: Entry, make: (entry: Entry) => SnapshotTool): SnapshotTool {
+    const old = this.before.get(entry.serverId)?.[entry.position - 1];
+    const tool =
+      old !== undefined &&
+      old.facts === entry.facts &&
+      old.label === entry.label &&
+      old.exposedName === entry.exposedName &&
+      old.collided === entry.collided &&
+      sameFindings(old.excluded, entry.excluded) &&
+      sameFindings(old.warnings, entry.warnings) &&
+      sameFindings(old.renamed, entry.renamed)
+        ? old.tool
+        : make(entry);
+    let slots = this.now.get(entry.serverId);
+    if (!slots) this.now.set(entry.serverId, (slots = []));
+    slots[entry.position - 1] = { facts: entry.facts, label: entry.label, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, tool };
+    return tool;
+  }
+
+  /** Ends a run: what it did not ask for is dropped. */
+  endRun(): void {
+    this.before = this.now;
+    this.now = new Map();
+  }
+}
+
+interface KeptTool {
+  facts: ToolFacts;
+  label: string;
+  exposedName: string | null;
+  collided: boolean;
+  excluded: readonly Finding[];
+  warnings: readonly Finding[];
+  renamed: readonly Finding[];
+  tool: SnapshotTool;
+}
+
+function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== y && (x.code !== y.code || x.message !== y.message || x.path !== y.path || x.fix !== y.fix)) return false;
+  }
+  return true;
 }
 
 /** Steps that share work within one run only. */
@@ -248,7 +308,9 @@ function assignNames(entries: Entry[]): void {
 }
 
 function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
-  const tools = entries.map(toSnapshotTool);
+  const kept = steps.kept;
+  const tools = kept ? entries.map((e) => kept.tool(e, toSnapshotTool)) : entries.map(toSnapshotTool);
+  kept?.endRun();
   const exposedAt: number[] = [];
   const excluded: SnapshotTool[] = [];
   tools.forEach((t, i) => (t.exposedName !== null ? exposedAt.push(i) : excluded.push(t)));
