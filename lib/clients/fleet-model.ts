@@ -35,6 +35,8 @@ export interface FleetModelStats {
   claudeCodeSteps: number;
   /** Codex's schema rewrite, per tool. */
   codexSteps: number;
+  /** A view's decisions for one server; a server whose list and outcome are unchanged keeps its part. */
+  serverParts: number;
   /** Tools the model keeps results for after the last update: those listed in it, no more. */
   toolsKept: number;
 }
@@ -68,7 +70,7 @@ export class FleetModel {
   private readonly byObject = new WeakMap<object, ToolRecord>();
   /** The same tool in a new object (a re-list, a second server): by its exact JSON. Swept each update. */
   private readonly byKey = new Map<string, ToolRecord>();
-  private readonly counts = { updates: 0, toolsAnalysed: 0, schemasAnalysed: 0, claudeCodeSteps: 0, codexSteps: 0 };
+  private readonly counts = { updates: 0, toolsAnalysed: 0, schemasAnalysed: 0, claudeCodeSteps: 0, codexSteps: 0, serverParts: 0 };
   /** Analyses and description hashes shared by the tools new in one update. */
   private caches: ToolFactsCaches = this.newCaches();
   /** Canonical JSON of the parameters Codex sends, for its tool hashes. */
@@ -239,7 +241,7 @@ export class FleetModel {
 
   /** Each view's per-server parts (servers whose list is unchanged keep theirs). */
   private readonly parts = new Map<ClientChoice, ServerParts>(
-    (["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"] as const).map((choice) => [choice, new ServerParts()]),
+    (["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"] as const).map((choice) => [choice, new ServerParts(() => this.counts.serverParts++)]),
   );
   /** The snapshot tools of the last update, handed out again where nothing changed for them. */
   private readonly kept = new KeptTools();
@@ -256,6 +258,8 @@ export class FleetModel {
 class ServerParts implements ServerPartCache<unknown> {
   private readonly byId = new Map<string, { server: ServerToolList; context: string; part: unknown }>();
 
+  constructor(private readonly made: () => void) {}
+
   get(server: ServerToolList, context: string): unknown {
     const kept = this.byId.get(server.id);
     if (!kept || kept.context !== context) return undefined;
@@ -266,6 +270,7 @@ class ServerParts implements ServerPartCache<unknown> {
   }
 
   set(server: ServerToolList, context: string, part: unknown): void {
+    this.made();
     this.byId.set(server.id, { server, context, part });
   }
 

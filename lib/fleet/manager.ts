@@ -10,7 +10,7 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
-import { reconcile } from "@/lib/reconcile";
+import { FleetModel } from "@/lib/clients/fleet-model";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import { installNativeSha256 } from "./native-sha256";
@@ -93,6 +93,8 @@ export class FleetManager {
   private demo = false;
   private state: FleetState;
   private lists: ServerToolList[] = [];
+  /** Reconciles incrementally: a rebuild analyses only the tools of servers whose list changed. */
+  private readonly model = new FleetModel();
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -442,7 +444,7 @@ export class FleetManager {
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot: reconcile(this.lists),
+      snapshot: this.model.update(this.lists).snapshot,
       servers: connections.map((c) => this.details(c)),
       findings: this.findings,
       configFiles: this.configFiles,
