@@ -347,18 +347,16 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const { analysis } = facts;
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
-  const description = isExcluded
-    ? facts.description
-    : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
-  const claudeName = claudeCodeName(entry.serverId, entry.originalName);
+  const description =
+    isExcluded || (flattened === null && !entry.collided)
+      ? facts.description
+      : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
   const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
   const lengthFinding = facts.lengthFinding;
   const warnings = [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
-
-  const spec = entry.excluded.filter((f) => f.code.startsWith("spec:"));
   const checks: CheckResult[] = [
-    specCheck(spec),
+    specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:"))),
     ...analysis.checks,
     isExcluded
       ? SKIP_NAME
@@ -372,25 +370,27 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
         : PASS_CLAUDE_NAME,
     lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
   ];
-  return {
+  // Properties in the contract's order; title and annotations only when the server sent them.
+  const tool: Partial<SnapshotTool> = {
     serverId: entry.serverId,
     originalName: entry.originalName,
     exposedName: isExcluded ? null : entry.exposedName,
-    claudeCodeName: claudeName,
-    ...(facts.title !== undefined ? { title: facts.title } : {}),
-    ...(facts.annotations !== undefined ? { annotations: facts.annotations } : {}),
-    description,
-    // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
-    inputSchema: flattened ? analysis.finalSchema : facts.inputSchema,
-    originalDescription: facts.description,
-    originalInputSchema: facts.inputSchema,
-    schemaHash: facts.schemaHash,
-    descriptionHash: facts.descriptionHash,
-    annotationsHash: facts.annotationsHash,
-    flattened,
-    renamed: !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null,
-    excluded: isExcluded ? { reasons: [...entry.excluded] } : null,
-    warnings,
-    checks,
+    claudeCodeName: claudeCodeName(entry.serverId, entry.originalName),
   };
+  if (facts.title !== undefined) tool.title = facts.title;
+  if (facts.annotations !== undefined) tool.annotations = facts.annotations;
+  tool.description = description;
+  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
+  tool.inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  tool.originalDescription = facts.description;
+  tool.originalInputSchema = facts.inputSchema;
+  tool.schemaHash = facts.schemaHash;
+  tool.descriptionHash = facts.descriptionHash;
+  tool.annotationsHash = facts.annotationsHash;
+  tool.flattened = flattened;
+  tool.renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
+  tool.excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  tool.warnings = warnings;
+  tool.checks = checks;
+  return tool as SnapshotTool;
 }

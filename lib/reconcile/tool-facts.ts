@@ -9,7 +9,7 @@ import { withConstraintSentence } from "../schema/flatten";
 import { sha256Hex } from "../schema/hash";
 import { toolIdentityViolations } from "../schema/spec";
 import { isPlainObject } from "@/lib/json/values";
-import { descriptionLengthFinding } from "./describe";
+import { CLAUDE_CODE_DESCRIPTION_LIMIT, descriptionLengthFinding } from "./describe";
 import { stripInvisible } from "./names";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "./schema-analysis";
 import type { Finding, ToolAnnotations } from "./types";
@@ -90,8 +90,6 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
   // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
   const identity = toolIdentityViolations(raw);
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
-  // Claude Code's own form of the description: the flattening sentence, never our tag.
-  const own = stripInvisible(description);
   return {
     name,
     title: typeof tool.title === "string" ? tool.title : undefined,
@@ -104,6 +102,14 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
     analysis,
     excluded: !isObject ? identity : identity.length === 0 ? analysis.errors : [...identity, ...analysis.errors],
     warnings,
-    lengthFinding: descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own),
+    lengthFinding: lengthFinding(description, flattened?.sentence),
   };
+}
+
+/** The warning for a description Claude Code would cut, judged on its own form: the flattening sentence first, never our tag. */
+function lengthFinding(description: string, sentence: string | undefined): Finding | null {
+  // Removing invisible characters only shortens it: a description that fits as received fits.
+  if ((sentence === undefined ? 0 : sentence.length + 2) + description.length <= CLAUDE_CODE_DESCRIPTION_LIMIT) return null;
+  const own = stripInvisible(description);
+  return descriptionLengthFinding(sentence === undefined ? own : withConstraintSentence(sentence, own));
 }

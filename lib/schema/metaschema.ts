@@ -125,3 +125,18 @@ export function isValid2020Schema(schema: unknown): boolean {
   }
   return true;
 }
+
+/**
+ * The same for a root as the checks hand it over: without its `$schema` (the dialect is settled
+ * before) and without root keys whose value is null (Claude Code removes them before it checks).
+ */
+export function isValid2020Root(schema: Record<string, unknown>): boolean {
+  for (const key in schema) {
+    if (!Object.prototype.hasOwnProperty.call(schema, key) || key === "$schema") continue;
+    const value = schema[key];
+    if (value === null) continue;
+    const rule = RULES.get(key);
+    if (rule !== undefined && !rule(value)) return false;
+  }
+  return true;
+}
