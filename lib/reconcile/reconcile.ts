@@ -159,8 +159,14 @@ export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSt
   );
 
   markDuplicates(entries);
-  const collisions = findCollisions(entries);
+  const groups = findCollisions(entries);
   assignNames(entries);
+  // Once names are assigned, each member's exposed name is its entry's.
+  const collisions: CollisionGroup[] = groups.map(({ name, members, identical }) => ({
+    name,
+    kind: identical ? "identical" : "divergent",
+    members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })),
+  }));
   return assemble(orderedServers, entries, collisions, steps);
 }
 
@@ -200,7 +206,7 @@ function markDuplicates(entries: Entry[]): void {
 }
 
 // Rule 1: a name listed by two or more servers is a collision group; identical when every schema hash matches.
-function findCollisions(entries: Entry[]): CollisionGroup[] {
+function findCollisions(entries: Entry[]): { name: string; members: Entry[]; identical: boolean }[] {
   // Most names are listed once: a lone entry is kept as itself, a list is made for the second.
   const byName = new Map<string, Entry | Entry[]>();
   for (const entry of entries) {
@@ -211,6 +217,7 @@ function findCollisions(entries: Entry[]): CollisionGroup[] {
     else byName.set(entry.name, [group, entry]);
   }
   const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
+  // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
   for (const [name, members] of byName) {
     if (!Array.isArray(members) || members.every((m) => m.serverId === members[0].serverId)) continue;
     const identical = members.every((m) => m.schemaHash === members[0].schemaHash);
@@ -231,22 +238,7 @@ function findCollisions(entries: Entry[]): CollisionGroup[] {
       }
     }
   }
-  return groups
-    .sort((a, b) => compare(a.name, b.name))
-    .map(({ name, members, identical }) => ({
-      name,
-      kind: identical ? "identical" : "divergent",
-      // Once names are assigned, each member's exposed name is its entry's (assemble).
-      members: members.map((m) => memberOf(m)),
-    }));
-}
-
-// The collision member of an entry, with the entry kept beside it until its exposed name is known.
-const memberEntries = new WeakMap<CollisionGroup["members"][number], Entry>();
-function memberOf(entry: Entry): CollisionGroup["members"][number] {
-  const member = { serverId: entry.serverId, exposedName: null as string | null, schemaHash: entry.schemaHash };
-  memberEntries.set(member, entry);
-  return member;
+  return groups.sort((a, b) => compare(a.name, b.name));
 }
 
 // Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a suffix.
@@ -321,9 +313,6 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
   for (const tool of exposed) {
     forward[tool.exposedName!] = { serverId: tool.serverId, originalName: tool.originalName };
     reverse[`${tool.serverId}:${tool.originalName}`] = tool.exposedName!;
-  }
-  for (const group of collisions) {
-    for (const member of group.members) member.exposedName = memberEntries.get(member)!.exposedName;
   }
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
