@@ -8,6 +8,7 @@ import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
 import { SchemaDiffSummary } from "@/components/schema/schema-diff-summary";
 import { diffSchemas } from "@/lib/schema/diff";
+import { count } from "@/lib/text/count";
 import type { CollisionGroup, SnapshotTool } from "@/lib/reconcile/types";
 
 export function CollisionDetail({ group, tools }: { group: CollisionGroup; tools: Map<string, SnapshotTool> }) {
@@ -48,7 +49,7 @@ export function CollisionDetail({ group, tools }: { group: CollisionGroup; tools
               <SchemaDiffSummary before={before} after={after} beforeLabel={base.member.serverId} afterLabel={member.serverId} />
               {changes.length ? (
                 <details>
-                  <summary>{changes.length} structural differences</summary>
+                  <summary>{count(changes.length, "structural difference")}</summary>
                   <ul className="mono">
                     {changes.map((c) => (
                       <li key={`${c.kind}${c.path}`} className={`diff-${c.kind}`}>

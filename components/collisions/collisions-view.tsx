@@ -83,7 +83,7 @@ function CollisionsTable({ fleet }: { fleet: FleetState }) {
   }
   return (
     <div className="stack">
-      <DataTableToolbar table={table} searchPlaceholder="Search names and servers" noun="groups">
+      <DataTableToolbar table={table} searchPlaceholder="Search names and servers" noun="group">
         <DataTableFacetedFilter column={table.getColumn("kind")} title="Kind" options={kindOptions} />
         <DataTableFacetedFilter column={table.getColumn("members")} title="Server" options={serverOptions} />
       </DataTableToolbar>

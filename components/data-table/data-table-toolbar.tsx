@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import type { RowData } from "@tanstack/react-table";
 import { Button } from "@/components/ui/button";
+import { count } from "@/lib/text/count";
 import { CloseIcon } from "@/components/ui/icons";
 import type { DataTableInstance } from "./features";
 import { DataTableViewOptions } from "./data-table-view-options";
@@ -10,14 +11,18 @@ import { DataTableViewOptions } from "./data-table-view-options";
 export function DataTableToolbar<TData extends RowData>({
   table,
   searchPlaceholder,
-  noun = "rows",
+  noun = "row",
+  nounPlural,
   children,
   actions,
 }: {
   table: DataTableInstance<TData>;
   /** Shown when the table was built with `searchText`. */
   searchPlaceholder?: string;
+  /** What a row is, singular ("tool"); the count reads "1 tool", "3 of 12 tools". */
   noun?: string;
+  /** The plural when it is not noun + "s" ("entries"). */
+  nounPlural?: string;
   /** Faceted filters. */
   children?: ReactNode;
   /** Extra buttons on the right (downloads, say). */
@@ -53,7 +58,7 @@ export function DataTableToolbar<TData extends RowData>({
       ) : null}
       <span className="grow" />
       <span className="muted tabular" data-testid="row-count" aria-live="polite">
-        {shown === total ? `${total} ${noun}` : `${shown} of ${total} ${noun}`}
+        {shown === total ? count(total, noun, nounPlural) : `${shown} of ${count(total, noun, nounPlural)}`}
       </span>
       {actions}
       <DataTableViewOptions table={table} />

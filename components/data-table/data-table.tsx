@@ -88,7 +88,7 @@ export function DataTable<TData extends RowData>({
                   style={{ gridTemplateColumns: template, transform: `translateY(${item.start}px)` }}
                 >
                   {row.getVisibleCells().map((cell) => (
-                    <td role="cell" key={cell.id} className={cell.column.columnDef.meta?.align === "right" ? "align-right" : undefined}>
+                    <td role="cell" key={cell.id} data-column={cell.column.id} className={cell.column.columnDef.meta?.align === "right" ? "align-right" : undefined}>
                       <table.FlexRender cell={cell} />
                     </td>
                   ))}

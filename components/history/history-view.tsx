@@ -7,11 +7,13 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
+import { CheckIcon } from "@/components/ui/icons";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import { DRIFT_KINDS, DRIFT_KIND_LABELS, type DriftKind } from "@/lib/history/types";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { setSearchParam } from "@/lib/store/use-url-state";
 import { parseList } from "@/lib/store/url-state";
+import { count } from "@/lib/text/count";
 import { EventItem } from "./event-item";
 import { groupEvents } from "./group-events";
 import styles from "./history.module.css";
@@ -68,6 +70,7 @@ export function HistoryView() {
         <div className={styles.chips} role="group" aria-label="Filter by kind">
           {DRIFT_KINDS.map((kind) => (
             <Button key={kind} size="sm" className={styles.chip} aria-pressed={kinds.includes(kind)} onClick={() => toggleKind(kind)}>
+              {kinds.includes(kind) ? <CheckIcon /> : null}
               {DRIFT_KIND_LABELS[kind]}
             </Button>
           ))}
@@ -87,7 +90,7 @@ export function HistoryView() {
         ) : null}
         <span className="grow" />
         <span className="muted tabular" data-testid="history-count">
-          {shown.length} of {events.length} events
+          {shown.length} of {count(events.length, "event")}
         </span>
       </div>
 

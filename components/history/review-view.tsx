@@ -30,7 +30,7 @@ function ReviewTable({ review, mark, disabled }: { review: ReviewState; mark: (e
   const servers = [...new Set(review.events.map((e) => e.serverId))].sort().map((id) => ({ value: id, label: id }));
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search changes" noun="changes">
+      <DataTableToolbar table={table} searchPlaceholder="Search changes" noun="change">
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={servers} />
         <DataTableFacetedFilter column={table.getColumn("kind")} title="Change" options={kindOptions} />
       </DataTableToolbar>

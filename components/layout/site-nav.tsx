@@ -1,7 +1,12 @@
 "use client";
-/** The top navigation shared by every page, with the live-connection indicator at its end. */
+/**
+ * The top navigation shared by every page, with the live-connection indicator at its end. It sticks to
+ * the top; its height (it wraps on narrow windows) is published as --site-header-height, so bars that
+ * stick below it (the unsaved permission changes) are never drawn under it.
+ */
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useEffect, useRef } from "react";
 import { LiveIndicator } from "./live-indicator";
 
 export const NAV_ITEMS = [
@@ -15,8 +20,18 @@ export const NAV_ITEMS = [
 
 export function SiteNav() {
   const pathname = usePathname() ?? "/";
+  const header = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const publish = () => document.documentElement.style.setProperty("--site-header-height", `${element.getBoundingClientRect().height}px`);
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <Link href="/" className="brand" aria-label="MCP Fleet home">
         MCP Fleet
       </Link>

@@ -2,6 +2,7 @@
 /** The fleet at a glance: servers ready / failing, tools, collision groups, excluded tools, warnings, the fleet hash. */
 import { HashCell } from "@/components/cells/hash-cell";
 import type { FleetState } from "@/lib/fleet/types";
+import { plural } from "@/lib/text/count";
 
 export function summarizeFleet(fleet: FleetState) {
   const servers = fleet.servers;
@@ -33,12 +34,12 @@ export function FleetSummary({ fleet }: { fleet: FleetState }) {
     <section aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="sr-only">Summary</h2>
       <div className="cards">
-        <Card testId="summary-ready" label={`servers ready (of ${s.servers})`} value={s.ready} />
-        <Card testId="summary-failing" label="servers failing" value={s.failing} />
-        <Card testId="summary-tools" label={`tools (${s.exposed} exposed)`} value={s.tools} />
-        <Card testId="summary-collisions" label="collision groups" value={s.collisionGroups} />
-        <Card testId="summary-excluded" label="excluded tools" value={s.excluded} />
-        <Card testId="summary-warnings" label="warnings" value={s.warnings} />
+        <Card testId="summary-ready" label={`${plural(s.ready, "server")} ready (of ${s.servers})`} value={s.ready} />
+        <Card testId="summary-failing" label={`${plural(s.failing, "server")} failing`} value={s.failing} />
+        <Card testId="summary-tools" label={`${plural(s.tools, "tool")} (${s.exposed} exposed)`} value={s.tools} />
+        <Card testId="summary-collisions" label={plural(s.collisionGroups, "collision group")} value={s.collisionGroups} />
+        <Card testId="summary-excluded" label={`excluded ${plural(s.excluded, "tool")}`} value={s.excluded} />
+        <Card testId="summary-warnings" label={plural(s.warnings, "warning")} value={s.warnings} />
       </div>
       <div className="panel row" data-testid="fleet-hash">
         <strong>Fleet hash</strong>

@@ -1,7 +1,8 @@
 "use client";
 /**
- * The servers table: id, transport, status, tool count, connect and list times, protocol version;
- * a row expands to its config, error and stderr tail, with reconnect and remove.
+ * The servers table: id (with a failing server's error on the same line), transport, status, tool
+ * count, connect and list times, protocol version; a row expands to its config, error and stderr tail,
+ * with reconnect and remove.
  */
 import { useMemo, useState } from "react";
 import {
@@ -21,6 +22,7 @@ import type { ServerDetails, FleetState } from "@/lib/fleet/types";
 import type { ActionResult } from "@/lib/store/fleet-slice";
 import { useFleetActions, useFleetStore } from "@/lib/store/hooks";
 import { useTableUrlState } from "@/lib/store/use-url-state";
+import { serverProblem } from "./server-problem";
 
 export interface ServerRow extends ServerDetails {
   toolCount: number;
@@ -32,7 +34,14 @@ function ms(value: number | undefined): string {
 
 const columns: DataTableColumn<ServerRow>[] = [
   { id: "expand", header: "", enableSorting: false, enableHiding: false, meta: { width: "40px" }, cell: ({ row }) => <DataTableExpandButton row={row} label={`server ${row.original.id}`} /> },
-  { id: "id", accessorFn: (r) => r.id, header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />, meta: { width: "minmax(9rem, 1.2fr)", label: "Server" }, enableHiding: false, cell: ({ row }) => <ServerBadge id={row.original.id} status={row.original.status} /> },
+  {
+    id: "id",
+    accessorFn: (r) => r.id,
+    header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />,
+    meta: { width: "minmax(9rem, 2fr)", label: "Server" },
+    enableHiding: false,
+    cell: ({ row }) => <ServerCell server={row.original} />,
+  },
   { id: "transport", accessorFn: (r) => r.transport, header: ({ column }) => <DataTableColumnHeader column={column} title="Transport" />, meta: { width: "6rem", label: "Transport" } },
   {
     id: "status",
@@ -48,6 +57,32 @@ const columns: DataTableColumn<ServerRow>[] = [
   { id: "protocol", accessorFn: (r) => r.protocolVersion ?? "", header: ({ column }) => <DataTableColumnHeader column={column} title="Protocol" />, meta: { width: "7rem", label: "Protocol" }, cell: ({ row }) => row.original.protocolVersion ?? <span className="muted">—</span> },
   { id: "actions", header: "", enableSorting: false, enableHiding: false, meta: { width: "6rem" }, cell: ({ row }) => <ServerActions server={row.original} /> },
 ];
+
+/** The server's id, and on the same line what is wrong with it (the full text on hover; the detail has the rest). */
+function ServerCell({ server }: { server: ServerRow }) {
+  const problem = serverProblem(server);
+  return (
+    <>
+      <ServerBadge id={server.id} status={server.status} />
+      {problem ? (
+        // The error gives way (ellipsis); where the retries stand never does.
+        <span className="server-problem" data-kind={problem.kind} data-testid={`server-problem-${server.id}`} title={problem.text}>
+          {problem.kind === "error" ? (
+            <>
+              <span className="truncate">{problem.message}</span>
+              {problem.state ? <span className="server-problem-state"> · {problem.state}</span> : null}
+            </>
+          ) : (
+            <>
+              <span className="server-problem-state">{problem.state} · </span>
+              <span className="truncate">last error: {problem.message}</span>
+            </>
+          )}
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 function ServerActions({ server }: { server: ServerRow }) {
   const { reconnectServer, removeServer, notify } = useFleetActions();
@@ -154,7 +189,7 @@ export function ServersTable({ fleet }: { fleet: FleetState }) {
   return (
     <section aria-labelledby="servers-heading">
       <h2 id="servers-heading">Servers</h2>
-      <DataTableToolbar table={table} searchPlaceholder="Search servers" noun="servers">
+      <DataTableToolbar table={table} searchPlaceholder="Search servers" noun="server">
         <DataTableFacetedFilter column={table.getColumn("status")} title="Status" options={statusOptions} />
       </DataTableToolbar>
       <DataTable table={table} label="Servers" testId="servers-table" empty="No servers match." renderDetail={(row) => <ServerDetail server={row.original} />} maxHeight="none" />

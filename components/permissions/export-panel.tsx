@@ -9,6 +9,7 @@ import { DownloadIcon } from "@/components/ui/icons";
 import { SegmentedControl } from "@/components/ui/segmented-control";
 import type { SettingsTarget } from "@/lib/permissions";
 import { useFleetStoreShallow } from "@/lib/store/hooks";
+import { count } from "@/lib/text/count";
 
 const DOWNLOADS = [
   { format: "claude", label: "Claude Code settings.json" },
@@ -72,7 +73,7 @@ export function ExportPanel({ unsaved, hasProject }: { unsaved: number; hasProje
               Write
             </Button>
           </div>
-          {unsaved > 0 ? <p className="muted">The export uses saved rules: save your {unsaved} unsaved change{unsaved === 1 ? "" : "s"} first.</p> : null}
+          {unsaved > 0 ? <p className="muted">The export uses saved rules: save your {count(unsaved, "unsaved change")} first.</p> : null}
           {s.error ? (
             <div className="state state-error" role="alert" data-error-code={s.error.code}>
               {s.error.message}

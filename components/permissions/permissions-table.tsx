@@ -11,9 +11,10 @@ import { ToolName } from "@/components/cells/tool-name";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { PermissionChange, PermissionRow, RuleDecision } from "@/lib/permissions";
+import { ruleName, type LintFinding, type PermissionChange, type PermissionRow, type RuleDecision } from "@/lib/permissions";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { DecisionBadge } from "./decision-badge";
+import { ShadowFlag } from "./shadow-flag";
 import { decisionOptions } from "./decision-options";
 
 export const rowId = (r: Pick<PermissionRow, "serverId" | "toolName">) => `${r.serverId}:${r.toolName}`;
@@ -45,7 +46,14 @@ function Annotations({ row }: { row: PermissionRow }) {
 
 type Edit = (changes: PermissionChange[]) => void;
 
-function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>): DataTableColumn<PermissionRow>[] {
+/** Our rules (saved or drafted) that Claude Code never reaches, by rule name (shadowedOurRules). */
+export type Shadowed = ReadonlyMap<string, LintFinding>;
+
+function shadowOf(row: PermissionRow, shadowed: Shadowed): LintFinding | undefined {
+  return shadowed.get(row.claudeCodeName) ?? shadowed.get(ruleName(row.serverId, row.toolName));
+}
+
+function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void, drafted: Set<string>, shadowed: Shadowed): DataTableColumn<PermissionRow>[] {
   return [
     {
       id: "select",
@@ -71,7 +79,7 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       header: ({ column }) => <DataTableColumnHeader column={column} title="Tool" />,
       meta: { width: "minmax(10rem, 1.4fr)", label: "Tool" },
       cell: ({ row }) => (
-        <span className="stack" style={{ gap: 0 }}>
+        <span className="stack" style={{ gap: 0, minWidth: 0 }}>
           <ToolName name={row.original.toolName} serverId={row.original.serverId} originalName={row.original.toolName} />
           {row.original.excluded ? <Badge tone="bad" title="Excluded from the fleet: never exported as allowed">excluded</Badge> : null}
         </span>
@@ -110,14 +118,17 @@ function columns(edit: Edit, selected: Set<string>, toggle: (id: string) => void
       filterFn: "inList",
       meta: { width: "15rem", label: "Our rule" },
       cell: ({ row }) => (
-        <span className={drafted.has(rowId(row.original)) ? "row is-drafted" : "row"} data-drafted={drafted.has(rowId(row.original)) || undefined} style={{ flexWrap: "nowrap" }}>
-          <SegmentedControl<RuleDecision>
-            label={`Rule for ${rowId(row.original)}`}
-            value={row.original.ours}
-            options={decisionOptions.map((o) => ({ value: o.value, label: o.label }))}
-            onChange={(decision) => edit([{ serverId: row.original.serverId, toolName: row.original.toolName, decision }])}
-          />
-          {drafted.has(rowId(row.original)) ? <span title="Unsaved" aria-label="unsaved">•</span> : null}
+        <span className="stack" style={{ gap: 2, alignItems: "flex-start" }}>
+          <span className={drafted.has(rowId(row.original)) ? "row is-drafted" : "row"} data-drafted={drafted.has(rowId(row.original)) || undefined} style={{ flexWrap: "nowrap" }}>
+            <SegmentedControl<RuleDecision>
+              label={`Rule for ${rowId(row.original)}`}
+              value={row.original.ours}
+              options={decisionOptions.map((o) => ({ value: o.value, label: o.label }))}
+              onChange={(decision) => edit([{ serverId: row.original.serverId, toolName: row.original.toolName, decision }])}
+            />
+            {drafted.has(rowId(row.original)) ? <span title="Unsaved" aria-label="unsaved">•</span> : null}
+          </span>
+          <ShadowFlag finding={shadowOf(row.original, shadowed)} target={rowId(row.original)} />
         </span>
       ),
     },
@@ -154,7 +165,7 @@ function BulkButtons({ label, count, onSet }: { label: string; count: number; on
   );
 }
 
-export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[]; drafted: Set<string>; edit: Edit }) {
+export function PermissionsTable({ rows, drafted, shadowed, edit }: { rows: PermissionRow[]; drafted: Set<string>; shadowed: Shadowed; edit: Edit }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -163,7 +174,7 @@ export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[
       else next.add(id);
       return next;
     });
-  const cols = useMemo(() => columns(edit, selected, toggle, drafted), [edit, selected, drafted]);
+  const cols = useMemo(() => columns(edit, selected, toggle, drafted, shadowed), [edit, selected, drafted, shadowed]);
   const url = useTableUrlState({ prefix: "p.", filters: { server: "server", ours: "ours", effective: "effective" } });
   const { table } = useDataTable({
     data: rows,
@@ -182,7 +193,7 @@ export function PermissionsTable({ rows, drafted, edit }: { rows: PermissionRow[
   return (
     <section aria-labelledby="tools-heading" className="stack">
       <h2 id="tools-heading">Tools</h2>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools">
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool">
         <DataTableFacetedFilter column={table.getColumn("server")} title="Server" options={servers} />
         <DataTableFacetedFilter column={table.getColumn("ours")} title="Our rule" options={decisionFacets} />
         <DataTableFacetedFilter column={table.getColumn("effective")} title="Effective" options={decisionFacets} />

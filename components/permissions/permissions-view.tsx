@@ -1,8 +1,8 @@
 "use client";
 /**
- * The /permissions page: server defaults, the tool table with live effective decisions
- * (drafts applied in the browser with the same pure model), an unsaved-changes bar with undo,
- * the rules already in the project with lint, and the export panel.
+ * The /permissions page: server defaults, the tool table with live effective decisions and shadowed
+ * rules flagged (drafts applied in the browser with the same pure model and lint), an unsaved-changes
+ * bar with undo that stays in view, the rules already in the project with lint, and the export panel.
  */
 import { useCallback, useEffect, useMemo } from "react";
 import { FleetGate } from "@/components/layout/fleet-gate";
@@ -10,14 +10,15 @@ import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
 import { ErrorState, LoadingState } from "@/components/ui/states";
 import type { FleetState } from "@/lib/fleet/types";
-import { draftChanges, draftKey, permissionRows, rulesWithDrafts, type PermissionChange, type PermissionsView } from "@/lib/permissions";
+import { draftChanges, draftKey, permissionRows, rulesWithDrafts, shadowedOurRules, type PermissionChange, type PermissionsView } from "@/lib/permissions";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
+import { count } from "@/lib/text/count";
 import { ExportPanel } from "./export-panel";
 import { PermissionsTable, rowId } from "./permissions-table";
 import { ServerDefaults } from "./server-defaults";
 import { SettingsPanel } from "./settings-panel";
 
-function UnsavedBar({ count }: { count: number }) {
+function UnsavedBar({ unsaved }: { unsaved: number }) {
   const s = useFleetStoreShallow((st) => ({
     undo: st.undoPermissionEdit,
     discard: st.discardPermissionEdits,
@@ -26,21 +27,21 @@ function UnsavedBar({ count }: { count: number }) {
     canUndo: st.permissionUndo.length > 0,
   }));
   const error = useFleetStore((st) => st.permissionsError);
-  if (count === 0 && !s.canUndo) return null;
+  if (unsaved === 0 && !s.canUndo) return null;
   return (
-    <div className="toolbar panel" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar" style={{ position: "sticky", top: 0, zIndex: 2 }}>
-      <strong>{count === 0 ? "No unsaved changes" : `${count} unsaved change${count === 1 ? "" : "s"}`}</strong>
+    <div className="toolbar panel sticky-under-nav" role="region" aria-label="Unsaved changes" data-testid="unsaved-bar">
+      <strong>{unsaved === 0 ? "No unsaved changes" : count(unsaved, "unsaved change")}</strong>
       <span className="grow" />
       <Button size="sm" disabled={!s.canUndo} onClick={s.undo}>
         Undo
       </Button>
-      <Button size="sm" variant="ghost" disabled={count === 0} onClick={s.discard}>
+      <Button size="sm" variant="ghost" disabled={unsaved === 0} onClick={s.discard}>
         Discard
       </Button>
-      <Button size="sm" variant="primary" disabled={count === 0 || s.saving} onClick={() => void s.save()}>
+      <Button size="sm" variant="primary" disabled={unsaved === 0 || s.saving} onClick={() => void s.save()}>
         {s.saving ? "Saving…" : "Save"}
       </Button>
-      {error && count > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
+      {error && unsaved > 0 ? <span className="field-error" role="alert">{error.message}</span> : null}
     </div>
   );
 }
@@ -53,20 +54,25 @@ function Editor({ fleet, view }: { fleet: FleetState; view: PermissionsView }) {
   const existing = useMemo(() => view.settings.flatMap((f) => f.rules), [view.settings]);
   // The live snapshot's tools (they follow list_changed); the effective decision previews the drafts.
   const rows = useMemo(() => permissionRows(fleet.snapshot.tools, rules, existing), [fleet.snapshot.tools, rules, existing]);
+  // The lint's shadowing, drafts applied: flagged in the editor as a rule is made, not only after a save.
+  const shadowed = useMemo(
+    () => shadowedOurRules({ tools: fleet.snapshot.tools, servers: view.servers, saved: view.rules, drafts, existing }),
+    [fleet.snapshot.tools, view.servers, view.rules, drafts, existing],
+  );
   const drafted = useMemo(
     () => new Set(draftChanges(drafts).filter((c) => c.toolName !== null).map((c) => rowId({ serverId: c.serverId, toolName: c.toolName as string }))),
     [drafts],
   );
-  const count = Object.keys(drafts).length;
+  const unsaved = Object.keys(drafts).length;
   const decisionOf = (serverId: string) => drafts[draftKey(serverId, null)] ?? rules.find((r) => r.serverId === serverId && r.toolName === null)?.decision ?? "none";
   return (
     <div className="stack">
-      <UnsavedBar count={count} />
-      <ServerDefaults servers={view.servers} decisionOf={decisionOf} edit={edit} />
-      <PermissionsTable rows={rows} drafted={drafted} edit={edit} />
+      <UnsavedBar unsaved={unsaved} />
+      <ServerDefaults servers={view.servers} decisionOf={decisionOf} shadowed={shadowed} edit={edit} />
+      <PermissionsTable rows={rows} drafted={drafted} shadowed={shadowed} edit={edit} />
       <div className="grid-2">
         <SettingsPanel view={view} />
-        <ExportPanel unsaved={count} hasProject={view.projectDir !== null} />
+        <ExportPanel unsaved={unsaved} hasProject={view.projectDir !== null} />
       </div>
     </div>
   );

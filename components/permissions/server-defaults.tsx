@@ -2,10 +2,23 @@
 /** Server defaults: one bare `mcp__<server>` rule per server, a segmented control each. */
 import { ServerBadge } from "@/components/cells/server-badge";
 import { SegmentedControl } from "@/components/ui/segmented-control";
-import type { PermissionChange, PermissionServerView, RuleDecision } from "@/lib/permissions";
+import { ruleName, type LintFinding, type PermissionChange, type PermissionServerView, type RuleDecision } from "@/lib/permissions";
+import { count } from "@/lib/text/count";
 import { decisionOptions } from "./decision-options";
+import { ShadowFlag } from "./shadow-flag";
 
-export function ServerDefaults({ servers, decisionOf, edit }: { servers: PermissionServerView[]; decisionOf: (serverId: string) => RuleDecision; edit: (changes: PermissionChange[]) => void }) {
+export function ServerDefaults({
+  servers,
+  decisionOf,
+  shadowed,
+  edit,
+}: {
+  servers: PermissionServerView[];
+  decisionOf: (serverId: string) => RuleDecision;
+  /** Our rules that Claude Code never reaches, by rule name. */
+  shadowed: ReadonlyMap<string, LintFinding>;
+  edit: (changes: PermissionChange[]) => void;
+}) {
   return (
     <section aria-labelledby="defaults-heading" className="panel stack">
       <h2 id="defaults-heading">Server defaults</h2>
@@ -17,7 +30,7 @@ export function ServerDefaults({ servers, decisionOf, edit }: { servers: Permiss
         {servers.map((s) => (
           <div key={s.id} className="row" style={{ display: "contents" }}>
             <dt>
-              <ServerBadge id={s.id} status={s.status} /> <span className="muted">{s.toolCount} tools</span>
+              <ServerBadge id={s.id} status={s.status} /> <span className="muted">{count(s.toolCount, "tool")}</span>
             </dt>
             <dd>
               <SegmentedControl<RuleDecision>
@@ -25,7 +38,8 @@ export function ServerDefaults({ servers, decisionOf, edit }: { servers: Permiss
                 value={decisionOf(s.id)}
                 options={decisionOptions.map((o) => ({ value: o.value, label: o.label }))}
                 onChange={(decision) => edit([{ serverId: s.id, toolName: null, decision }])}
-              />
+              />{" "}
+              <ShadowFlag finding={shadowed.get(ruleName(s.id, null))} target={s.id} />
             </dd>
           </div>
         ))}

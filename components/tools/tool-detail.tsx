@@ -3,7 +3,8 @@
  * One tool in depth (`/tools/<server>/<tool>`): original vs final schema with differences
  * marked, the flattening sentence and the constraint the server must now check, every check result,
  * the three names with their length checks, annotations, and the description before and after
- * (with Claude Code's 2,048-character cut marked).
+ * (with Claude Code's 2,048-character cut marked). An excluded tool is sent to no model: its page says
+ * so and why, and shows its schema and description only as the server listed them.
  */
 import Link from "next/link";
 import { useMemo } from "react";
@@ -20,6 +21,7 @@ import { EmptyState } from "@/components/ui/states";
 import type { FleetState } from "@/lib/fleet/types";
 import type { CheckResult, Finding, SnapshotTool } from "@/lib/reconcile/types";
 import { diffSchemas } from "@/lib/schema/diff";
+import { count } from "@/lib/text/count";
 import { DESCRIPTION_LIMIT, nameChecks, splitAtLimit } from "./description-cut";
 import { ToolHistorySlot } from "./tool-history-slot";
 
@@ -44,13 +46,26 @@ function Findings({ title, findings, tone }: { title: string; findings: Finding[
   );
 }
 
+/** An excluded tool: no model sees its name, description or schema, and the reasons why. */
+function NotSent({ reasons }: { reasons: Finding[] }) {
+  return (
+    <div className="state state-error" role="note" data-testid="not-sent">
+      <strong>Not sent to the model</strong>
+      <div>
+        The tool is excluded, so the model sees nothing of it: no name, no description, no schema. Why: {reasons.map((r) => r.message).join("; ")}.
+      </div>
+      <div className="muted">The schema below is only what the server listed; once the server fixes it, the tool is sent again.</div>
+    </div>
+  );
+}
+
 function Description({ label, text, testId }: { label: string; text: string; testId: string }) {
   const { kept, cut } = splitAtLimit(text);
   return (
     <div className="stack" data-testid={testId}>
       <div className="row">
         <strong>{label}</strong>
-        <span className="muted tabular">{Array.from(text).length} characters</span>
+        <span className="muted tabular">{count(Array.from(text).length, "character")}</span>
         {cut ? <Badge tone="bad">over {DESCRIPTION_LIMIT.toLocaleString("en")}: Claude Code cuts it</Badge> : null}
       </div>
       {text ? (
@@ -131,20 +146,29 @@ function Detail({ tool, fleet }: { tool: SnapshotTool; fleet: FleetState }) {
       <Findings title="Renamed because" findings={tool.renamed?.reasons ?? []} tone="info" />
       <Findings title="Warnings" findings={tool.warnings} tone="warn" />
 
-      <section aria-labelledby="schema-heading">
-        <h2 id="schema-heading">Schema: original and final</h2>
-        <p className="muted">{changes.length === 0 ? "The final schema is the original: nothing was changed." : `${changes.length} differences, marked on both sides.`}</p>
-        <div className="side-by-side">
-          <div>
-            <h3>As the server lists it</h3>
-            <JsonView value={tool.originalInputSchema} changes={changes} side="before" label="Original input schema" />
+      {tool.excluded ? (
+        <section aria-labelledby="schema-heading">
+          <h2 id="schema-heading">Schema</h2>
+          <NotSent reasons={tool.excluded.reasons} />
+          <h3>What the server listed</h3>
+          <JsonView value={tool.originalInputSchema} label="Original input schema" />
+        </section>
+      ) : (
+        <section aria-labelledby="schema-heading">
+          <h2 id="schema-heading">Schema: original and final</h2>
+          <p className="muted">{changes.length === 0 ? "The final schema is the original: nothing was changed." : `${count(changes.length, "difference")}, marked on both sides.`}</p>
+          <div className="side-by-side">
+            <div>
+              <h3>As the server lists it</h3>
+              <JsonView value={tool.originalInputSchema} changes={changes} side="before" label="Original input schema" />
+            </div>
+            <div>
+              <h3>What the model sees</h3>
+              <JsonView value={tool.inputSchema} changes={changes} side="after" label="Final input schema" />
+            </div>
           </div>
-          <div>
-            <h3>What the model sees</h3>
-            <JsonView value={tool.inputSchema} changes={changes} side="after" label="Final input schema" />
-          </div>
-        </div>
-      </section>
+        </section>
+      )}
 
       <section aria-labelledby="checks-heading">
         <h2 id="checks-heading">Checks</h2>
@@ -169,11 +193,20 @@ function Detail({ tool, fleet }: { tool: SnapshotTool; fleet: FleetState }) {
       </section>
 
       <section aria-labelledby="description-heading">
-        <h2 id="description-heading">Description: before and after</h2>
-        <div className="side-by-side">
-          <Description label="As the server lists it" text={tool.originalDescription} testId="description-before" />
-          <Description label="What the model sees" text={tool.description} testId="description-after" />
-        </div>
+        {tool.excluded ? (
+          <>
+            <h2 id="description-heading">Description</h2>
+            <Description label="What the server listed (not sent)" text={tool.originalDescription} testId="description-before" />
+          </>
+        ) : (
+          <>
+            <h2 id="description-heading">Description: before and after</h2>
+            <div className="side-by-side">
+              <Description label="As the server lists it" text={tool.originalDescription} testId="description-before" />
+              <Description label="What the model sees" text={tool.description} testId="description-after" />
+            </div>
+          </>
+        )}
       </section>
 
       <section aria-labelledby="history-heading">

@@ -6,6 +6,7 @@ import { FlagBadges } from "@/components/cells/flag-badges";
 import { HashCell } from "@/components/cells/hash-cell";
 import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
+import { count } from "@/lib/text/count";
 import type { ReverseRow, ToolRow } from "./tool-rows";
 
 export const toolColumns: DataTableColumn<ToolRow>[] = [
@@ -25,7 +26,7 @@ export const toolColumns: DataTableColumn<ToolRow>[] = [
     header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />,
     enableHiding: false,
     meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" },
-    cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} />,
+    cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} copy />,
   },
   {
     id: "serverId",
@@ -40,14 +41,18 @@ export const toolColumns: DataTableColumn<ToolRow>[] = [
     accessorFn: (r) => r.originalName,
     header: ({ column }) => <DataTableColumnHeader column={column} title="Original" />,
     meta: { width: "minmax(9rem, 1.3fr)", label: "Original name" },
-    cell: ({ row }) => <span className="mono" title={row.original.originalName}>{row.original.originalName}</span>,
+    cell: ({ row }) => <ToolName name={row.original.originalName} />,
   },
   {
     id: "claudeCodeName",
     accessorFn: (r) => r.claudeCodeName,
     header: ({ column }) => <DataTableColumnHeader column={column} title="Claude Code name" />,
     meta: { width: "minmax(12rem, 2fr)", label: "Claude Code name" },
-    cell: ({ row }) => <span className={row.original.claudeCodeName.length > 64 ? "mono diff-removed" : "mono"} title={row.original.claudeCodeName.length > 64 ? `${row.original.claudeCodeName.length} characters: over 64` : row.original.claudeCodeName}>{row.original.claudeCodeName}</span>,
+    cell: ({ row }) => {
+      const name = row.original.claudeCodeName;
+      const over = name.length > 64;
+      return <ToolName name={name} tone={over ? "bad" : undefined} note={over ? `${count(name.length, "character")}: over 64` : undefined} copy />;
+    },
   },
   {
     id: "schemaHash",
@@ -69,7 +74,7 @@ export const toolColumns: DataTableColumn<ToolRow>[] = [
 ];
 
 export const reverseColumns: DataTableColumn<ReverseRow>[] = [
-  { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <span className="mono">{row.original.key}</span> },
+  { id: "key", accessorFn: (r) => r.key, header: ({ column }) => <DataTableColumnHeader column={column} title="server:original" />, enableHiding: false, meta: { width: "minmax(14rem, 2fr)", label: "server:original" }, cell: ({ row }) => <ToolName name={row.original.key} /> },
   { id: "serverId", accessorFn: (r) => r.serverId, header: ({ column }) => <DataTableColumnHeader column={column} title="Server" />, filterFn: "inList", meta: { width: "minmax(7rem, 1fr)", label: "Server" }, cell: ({ row }) => <ServerBadge id={row.original.serverId} /> },
-  { id: "exposedName", accessorFn: (r) => r.exposedName, header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />, meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" }, cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} /> },
+  { id: "exposedName", accessorFn: (r) => r.exposedName, header: ({ column }) => <DataTableColumnHeader column={column} title="Exposed name" />, meta: { width: "minmax(12rem, 2fr)", label: "Exposed name" }, cell: ({ row }) => <ToolName name={row.original.exposedName} serverId={row.original.serverId} originalName={row.original.originalName} copy /> },
 ];

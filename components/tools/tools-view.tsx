@@ -74,7 +74,7 @@ function ForwardTable({ fleet }: { fleet: FleetState }) {
   });
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tools" actions={<DownloadButton fleet={fleet} view="forward" />}>
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool" actions={<DownloadButton fleet={fleet} view="forward" />}>
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
         <DataTableFacetedFilter column={table.getColumn("flags")} title="Flag" options={flagOptions} />
       </DataTableToolbar>
@@ -97,7 +97,7 @@ function ReverseTable({ fleet }: { fleet: FleetState }) {
   });
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search the reverse map" noun="entries" actions={<DownloadButton fleet={fleet} view="reverse" />}>
+      <DataTableToolbar table={table} searchPlaceholder="Search the reverse map" noun="entry" nounPlural="entries" actions={<DownloadButton fleet={fleet} view="reverse" />}>
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
       </DataTableToolbar>
       <DataTable table={table} label="Reverse map" testId="reverse-table" empty="No entry matches." />

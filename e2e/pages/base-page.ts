@@ -113,6 +113,37 @@ export class BasePage {
     return Number(await this.liveIndicator().getAttribute("data-version"));
   }
 
+  /**
+   * Whether the element is what a person sees at its own center: nothing (the sticky navigation, say)
+   * is drawn over it there, and the center is inside the viewport.
+   */
+  async isOnTop(locator: Locator): Promise<boolean> {
+    return locator.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (box.height === 0 || y < 0 || y > window.innerHeight) return false;
+      const hit = document.elementFromPoint(x, y);
+      return hit !== null && el.contains(hit);
+    });
+  }
+
+  /**
+   * How a long name is cut on screen: whether it shows an ellipsis (the text overflows its own box, which
+   * says text-overflow: ellipsis) and whether its box stays inside its table cell instead of being clipped
+   * by it.
+   */
+  async cutWithEllipsis(locator: Locator): Promise<{ overflows: boolean; ellipsis: boolean; insideCell: boolean }> {
+    return locator.evaluate((el) => {
+      const cell = el.closest("td") ?? el.parentElement!;
+      return {
+        overflows: el.scrollWidth > el.clientWidth,
+        ellipsis: getComputedStyle(el).textOverflow === "ellipsis",
+        insideCell: el.getBoundingClientRect().right <= cell.getBoundingClientRect().right + 0.5,
+      };
+    });
+  }
+
   /** Fails when the page logged an error or threw, or when an expected failed request never came. */
   expectNoPageErrors(): void {
     expect(this.errors).toEqual([]);

@@ -22,6 +22,12 @@ export class HistoryPage extends BasePage {
     return this.page.getByRole("button", { name: label });
   }
 
+  /** The background color of a kind filter button, with the pointer away from it (hover changes its border). */
+  async chipBackground(label: string): Promise<string> {
+    await this.page.mouse.move(0, 0);
+    return this.kindFilter(label).evaluate((el) => getComputedStyle(el).backgroundColor);
+  }
+
   /** The server filter. */
   serverFilter(): Locator {
     return this.page.getByLabel("Filter by server");

@@ -28,6 +28,16 @@ export class OverviewPage extends BasePage {
     return this.serversTable().locator(`tr[data-row-id="${id}"]`);
   }
 
+  /** The one-line problem in a server's row (its error, or its last error while it reconnects), without expanding it. */
+  serverProblem(id: string): Locator {
+    return this.serverRow(id).getByTestId(`server-problem-${id}`);
+  }
+
+  /** The status badge of a server's row (data-status: ready, connecting, error, disabled). */
+  serverStatus(id: string): Locator {
+    return this.serverRow(id).locator("[data-status]");
+  }
+
   /** The expand toggle of a server row. */
   expandServer(id: string): Locator {
     return this.page.getByRole("button", { name: `Expand server ${id}` });

@@ -21,6 +21,11 @@ export class PermissionsPage extends BasePage {
     await this.ruleControl(tool).getByRole("radio", { name: decision }).click();
   }
 
+  /** The flag on a rule (ours, saved or not) that a deny or ask elsewhere shadows: `server:tool`, or a server id for its default. */
+  shadowFlag(target: string): Locator {
+    return this.page.getByTestId(`shadowed-${target}`);
+  }
+
   /** The effective-decision cell of one tool. */
   effectiveCell(tool: string): Locator {
     return this.page.getByTestId(`effective-${tool}`);

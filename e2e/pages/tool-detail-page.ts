@@ -33,6 +33,11 @@ export class ToolDetailPage extends BasePage {
     return this.page.getByLabel("Original input schema");
   }
 
+  /** For an excluded tool: the notice that the model is sent nothing, and why. */
+  notSent(): Locator {
+    return this.page.getByTestId("not-sent");
+  }
+
   /** The final schema, as the model sees it. */
   finalSchema(): Locator {
     return this.page.getByLabel("Final input schema");

@@ -29,6 +29,16 @@ export class ToolsPage extends BasePage {
     return this.table().locator(`tr[data-row-id="${serverId}:${originalName}"]`);
   }
 
+  /** One cell of a row, by column id (`exposedName`, `originalName`, `claudeCodeName`, ...). */
+  cell(serverId: string, originalName: string, column: string): Locator {
+    return this.row(serverId, originalName).locator(`td[data-column="${column}"]`);
+  }
+
+  /** The name shown in a name cell (cut with an ellipsis when long; the full name in its title). */
+  nameIn(cell: Locator): Locator {
+    return cell.locator(".tool-name");
+  }
+
   /** The search box. */
   search(): Locator {
     return this.page.getByRole("searchbox", { name: "Search tools" });

@@ -154,6 +154,11 @@ export class ServerConnection {
     return this.status;
   }
 
+  /** The failure in words while the status is error. */
+  get currentError(): string | undefined {
+    return this.status === "error" ? this.error : undefined;
+  }
+
   /**
    * Whether the failure was a crash (the process exited, the connection dropped): worth trying again
    * by itself. A hang, garbage, a missing command or a bad config would fail the same way again.

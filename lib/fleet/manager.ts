@@ -84,6 +84,8 @@ export class FleetManager {
   /** In config order; the reconciler sorts, so this order only shows in `servers`. */
   private readonly connections = new Map<string, ServerConnection>();
   private readonly retries = new Map<string, RetryState>();
+  /** The error of a failed connection that was replaced to try again, shown while its successor connects. */
+  private readonly lastErrors = new Map<string, string>();
   private readonly listeners = new Set<FleetListener>();
   private settledWaiters: (() => void)[] = [];
   private findings: ConfigFinding[] = [];
@@ -205,6 +207,7 @@ export class FleetManager {
     const connection = this.get(id);
     this.connections.delete(id);
     this.clearRetry(id);
+    this.lastErrors.delete(id);
     this.changed();
     await connection.close();
   }
@@ -217,6 +220,7 @@ export class FleetManager {
     this.assertOpen();
     const old = this.get(id);
     this.clearRetry(id);
+    this.keepLastError(id, old);
     await this.replace(id, old.config, opts.timeoutMs ?? old.timeout);
   }
 
@@ -263,6 +267,8 @@ export class FleetManager {
       } else if (configKey(fresh) !== configKey(connection.config)) {
         change.changed.push(id);
         this.clearRetry(id);
+        // A new entry starts afresh: the old entry's error says nothing about it.
+        this.lastErrors.delete(id);
         work.push(this.replace(id, fresh, connection.timeout));
       }
     }
@@ -348,11 +354,13 @@ export class FleetManager {
   /** A Refresh of a failed server: a new streak, started now. */
   private retryNow(id: string, connection: ServerConnection): Promise<void> {
     this.clearRetry(id);
+    this.keepLastError(id, connection);
     return this.replace(id, connection.config, connection.timeout);
   }
 
   /** After a status change: a crash schedules the next attempt; ready ends a streak's timer. */
   private afterChange(id: string, connection: ServerConnection): void {
+    if (connection.currentStatus !== "connecting") this.lastErrors.delete(id);
     if (connection.currentStatus === "ready") {
       const retry = this.retries.get(id);
       if (retry?.timer) clearTimeout(retry.timer);
@@ -376,10 +384,18 @@ export class FleetManager {
       state.timer = undefined;
       if (this.closed || this.connections.get(id) !== connection || connection.currentStatus !== "error") return;
       this.retries.set(id, { attempt });
+      this.keepLastError(id, connection);
       void this.replace(id, connection.config, connection.timeout);
     }, delay);
     state.timer.unref?.();
     this.retries.set(id, state);
+  }
+
+  /** Before a failed connection is replaced to try again: remember its error for while the next one connects. */
+  private keepLastError(id: string, connection: ServerConnection): void {
+    const error = connection.currentError;
+    if (error !== undefined) this.lastErrors.set(id, error);
+    else this.lastErrors.delete(id);
   }
 
   private clearRetry(id: string): void {
@@ -455,7 +471,8 @@ export class FleetManager {
   }
 
   private details(connection: ServerConnection): ServerDetails {
-    const details = connection.details();
+    const lastError = connection.currentStatus === "connecting" ? this.lastErrors.get(connection.id) : undefined;
+    const details = lastError === undefined ? connection.details() : { ...connection.details(), lastError };
     const retry = this.retries.get(connection.id);
     if (!retry || details.status === "ready" || (!retry.timer && !retry.gaveUp && details.status !== "connecting")) return details;
     const max = this.retryPolicy.attempts;

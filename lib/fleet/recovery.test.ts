@@ -78,6 +78,38 @@ describe("a crash is shown, then retried with a capped backoff", () => {
     expect(details(m, "quits").retry).toMatchObject({ attempt: 1, delayMs: 600 });
   });
 
+  test("while a retry connects, the state keeps the last error; it goes once the attempt ends", { timeout: 60_000 }, async () => {
+    const { m } = manager({ retry: { baseMs: 300 } });
+    // Ready after 1.5 s, crashes 0.2 s later: each retry spends 1.5 s connecting.
+    const crashing = specServer("crashing", { startDelayMs: 1_500, crashAfterMs: 200 });
+    const sampler: ServerDetails[] = [];
+    const timer = setInterval(() => sampler.push(details(m, "crashing")), 25);
+    try {
+      await m.start({ servers: [crashing], findings: [], files: [] });
+      expect(details(m, "crashing").lastError).toBeUndefined(); // the first connect had nothing before it
+      await expect.poll(() => sampler.some((d) => d.status === "connecting" && d.lastError !== undefined), { timeout: 20_000 }).toBe(true);
+      await expect.poll(() => details(m, "crashing").status, { timeout: 20_000 }).toBe("ready");
+    } finally {
+      clearInterval(timer);
+    }
+    const retrying = sampler.find((d) => d.status === "connecting" && d.lastError !== undefined)!;
+    expect(retrying.lastError).toBe("exited with code 1; stderr: raw-server: crashing now, as the spec asks");
+    expect(retrying.retry).toMatchObject({ attempt: 1, maxAttempts: 5 });
+    // Only while connecting: never beside a live error or a ready server.
+    expect(sampler.filter((d) => d.status !== "connecting" && d.lastError !== undefined)).toEqual([]);
+    expect(details(m, "crashing").lastError).toBeUndefined();
+
+    // A Reconnect of a failed server keeps its error in view too; a config change would start afresh.
+    await m.close();
+    const { m: second } = manager();
+    await second.start({ servers: [fixture("quits", "exit-at-start")], findings: [], files: [] });
+    const reconnecting = second.reconnect("quits");
+    expect(second.getState().servers[0]).toMatchObject({ status: "connecting", lastError: expect.stringMatching(/^exited with code 3/) });
+    await reconnecting;
+    expect(second.getState().servers[0]).toMatchObject({ status: "error" });
+    expect(second.getState().servers[0].lastError).toBeUndefined();
+  });
+
   test("a hang is not retried by itself: it would hang again", { timeout: 30_000 }, async () => {
     const { m } = manager({ timeoutMs: 500, retry: { baseMs: 50 } });
     await m.start({ servers: [specServer("slow", { startDelayMs: 5_000 })], findings: [], files: [] });

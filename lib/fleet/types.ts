@@ -30,6 +30,11 @@ export interface ServerDetails {
   listCount: number;
   /** After a crash the server is started again by itself, with a capped backoff: where that stands. */
   retry?: ServerRetry;
+  /**
+   * While a failed server is connecting again (a retry after a crash, Reconnect, Refresh): the error of
+   * the attempt before, so what went wrong stays in view until the new attempt ends.
+   */
+  lastError?: string;
 }
 
 export interface ServerRetry {

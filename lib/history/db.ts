@@ -4,9 +4,10 @@
  */
 import "server-only";
 import Database from "better-sqlite3";
-import { existsSync, mkdirSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { FleetError } from "@/lib/errors";
+import { ensureDataDir } from "./data-dir";
 import { LATEST_VERSION, MIGRATIONS } from "./migrations";
 
 export type Db = Database.Database;
@@ -48,7 +49,7 @@ export function describeSqliteError(error: unknown, file: string): string {
   const code = String((error as { code?: unknown } | null)?.code ?? "");
   const detail = describe(error);
   if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
-    return `${file} is locked by another process (another MCP Fleet, \`fleet report\`, or a database tool holding a write)`;
+    return `${file} is locked by another process (another MCP Fleet, \`mcp-fleet report\`, or a database tool holding a write)`;
   }
   if (code.startsWith("SQLITE_READONLY")) return `${file} is read-only (the file or its folder cannot be written: ${detail})`;
   if (code === "SQLITE_FULL") return `the disk holding ${file} is full (${detail})`;
@@ -77,12 +78,11 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
         `${file} was written by a newer MCP Fleet (database version ${version}; this version reads up to ${LATEST_VERSION}); it was left untouched: upgrade MCP Fleet or use another data folder (MCP_FLEET_DATA)`,
       );
     }
-  } else {
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-    } catch (error) {
-      throw new FleetError("unavailable", "history", `${describeSqliteError(error, file)}; the fleet runs without history: choose a writable data folder with MCP_FLEET_DATA`);
-    }
+  }
+  try {
+    ensureDataDir(path.dirname(file));
+  } catch (error) {
+    throw new FleetError("unavailable", "history", `${describeSqliteError(error, file)}; the fleet runs without history: choose a writable data folder with MCP_FLEET_DATA`);
   }
   let db: Db;
   try {

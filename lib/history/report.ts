@@ -2,6 +2,7 @@
  * The weekly review as Markdown, fit to paste into a pull request or a
  * chat: summary counts, changes by server, collisions now, excluded tools. Pure.
  */
+import { count, plural } from "@/lib/text/count";
 import { DRIFT_KINDS, DRIFT_KIND_LABELS, type DriftEvent, type ReportInput } from "./types";
 
 const short = (hash: string | null | undefined) => (hash ? hash.slice(0, 16) : "none");
@@ -51,10 +52,10 @@ export function renderReport(input: ReportInput): string {
   const servers = [...new Set(events.map((e) => e.serverId))].sort();
   lines.push(
     `${sinceText(input)}: ` +
-      `**${events.length}** change${events.length === 1 ? "" : "s"} on **${servers.length}** server${servers.length === 1 ? "" : "s"}.`,
+      `**${events.length}** ${plural(events.length, "change")} on **${servers.length}** ${plural(servers.length, "server")}.`,
     "",
-    `Fleet now: ${ready}/${snapshot.servers.length} servers ready, ${exposed} tools exposed, ` +
-      `${snapshot.collisions.length} collision group${snapshot.collisions.length === 1 ? "" : "s"}, ${excluded.length} excluded. ` +
+    `Fleet now: ${ready}/${count(snapshot.servers.length, "server")} ready, ${count(exposed, "tool")} exposed, ` +
+      `${count(snapshot.collisions.length, "collision group")}, ${excluded.length} excluded. ` +
       `Fleet hash ${code(short(snapshot.fleetHash))}.`,
     "",
   );

@@ -1,10 +1,11 @@
 /**
  * Unsaved edits of the /permissions page: drafts over
- * the saved rules, applied to them for a live effective decision, and turned into the PUT's changes.
- * Pure, so the browser store and its tests share it.
+ * the saved rules, applied to them for a live effective decision and a live lint, and turned into the
+ * PUT's changes. Pure, so the browser store and its tests share it.
  */
+import { lintRules } from "./lint";
 import { compare } from "./rules";
-import type { OurRule, RuleDecision } from "./types";
+import type { ExistingRule, LintFinding, OurRule, PermissionServer, PermissionTool, RuleDecision } from "./types";
 import type { PermissionChange } from "./api-types";
 
 /** Key of a rule: the server, then the tool (a server default has no tool part). */
@@ -48,4 +49,25 @@ export function draftChanges(drafts: Drafts): PermissionChange[] {
   return Object.entries(drafts)
     .map(([key, decision]) => ({ ...parseKey(key), decision }))
     .sort((a, b) => compare(a.serverId, b.serverId) || compare(a.toolName ?? "", b.toolName ?? ""));
+}
+
+export interface DraftLintInput {
+  tools: readonly PermissionTool[];
+  servers: readonly PermissionServer[];
+  saved: readonly OurRule[];
+  drafts: Drafts;
+  /** The MCP rules already in the project's settings files. */
+  existing: readonly ExistingRule[];
+}
+
+/**
+ * Our rules, drafts applied, that Claude Code would never reach: the lint's "shadowed" findings on our
+ * own rules (an allow or ask beaten on every tool it matches by a deny or ask that Claude Code checks
+ * first, such as a server-wide ask over a tool's allow), judged before anything is saved so the editor
+ * can flag a rule as it is made. Keyed by rule name (`mcp__<server>__<tool>`, or `mcp__<server>`).
+ */
+export function shadowedOurRules(input: DraftLintInput): Map<string, LintFinding> {
+  const ours = rulesWithDrafts(input.saved, input.drafts);
+  const findings = lintRules({ tools: input.tools, servers: input.servers, ours, existing: input.existing });
+  return new Map(findings.filter((f) => f.kind === "shadowed" && f.source === "ours").map((f) => [f.rule, f]));
 }

@@ -16,4 +16,4 @@ export { mergeClaudeSettings, type MergeResult, type OurClaudeRules } from "./me
 export { mcpRulesOf, readSettingsText, RULE_LISTS, type JsonProblem, type SettingsText } from "./settings-text";
 export { closeNames, editDistance } from "./close-names";
 export type * from "./api-types";
-export { applyEdits, draftChanges, draftKey, rulesWithDrafts, savedDecision, type Drafts } from "./drafts";
+export { applyEdits, draftChanges, draftKey, rulesWithDrafts, savedDecision, shadowedOurRules, type DraftLintInput, type Drafts } from "./drafts";

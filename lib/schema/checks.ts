@@ -6,6 +6,7 @@
 import type { ErrorObject } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { count, plural } from "@/lib/text/count";
 import type { CheckResult, Finding } from "./types";
 import { pointer } from "@/lib/json/pointer";
 import { ANNOTATION_KEYWORDS, ARRAY_SCHEMA_KEYWORDS, BOOLEAN_IDIOMATIC_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords";
@@ -67,7 +68,7 @@ export function checkPropertyNames(schema: unknown): CheckOutcome {
       status: errors.length > 0 ? "fail" : "pass",
       message:
         errors.length > 0
-          ? `${errors.length} top-level property name(s) break ^[a-zA-Z0-9_.-]{1,64}$`
+          ? `${count(errors.length, "top-level property name")} ${plural(errors.length, "breaks", "break")} ^[a-zA-Z0-9_.-]{1,64}$`
           : "every top-level property name matches ^[a-zA-Z0-9_.-]{1,64}$",
     },
     errors,
@@ -158,7 +159,7 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
   }
   const errors = metaschemaFindings(ajv.errors ?? []);
   return {
-    check: { check: "metaschema", status: "fail", message: `invalid under the JSON Schema 2020-12 metaschema (${errors.length} place(s))` },
+    check: { check: "metaschema", status: "fail", message: `invalid under the JSON Schema 2020-12 metaschema (${count(errors.length, "place")})` },
     errors,
     warnings: [],
   };
@@ -198,7 +199,7 @@ export function checkPortability(schema: unknown): CheckOutcome {
     check: {
       check: "portability",
       status: warnings.length > 0 ? "warn" : "pass",
-      message: warnings.length > 0 ? `${warnings.length} portability warning(s)` : "no portability issues",
+      message: warnings.length > 0 ? count(warnings.length, "portability warning") : "no portability issues",
     },
     errors: [],
     warnings,
