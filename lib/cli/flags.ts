@@ -32,12 +32,16 @@ export interface Flags {
   countWithApi: boolean;
   /** `--model NAME`: the model a count is for. */
   model?: string;
+  /** `--out DIR`: the folder a command writes its files into. */
+  out?: string;
+  /** `--force`: replace a file the command would otherwise refuse to touch. */
+  force: boolean;
   /** `--help` (`-h`). */
   help: boolean;
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "out" | "force" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -51,6 +55,8 @@ const FLAGS = {
   profile: { type: "string" },
   "count-with-api": { type: "boolean" },
   model: { type: "string" },
+  out: { type: "string" },
+  force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Record<FlagName, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
 
@@ -65,7 +71,7 @@ export interface FlagRules {
 export function parseFlags(args: string[], names: readonly FlagName[], rules: FlagRules = {}): Flags {
   const allowed = new Set<string>([...names, "help"]);
   const { tokens } = parseArgs({ args, options: FLAGS, strict: false, allowPositionals: true, tokens: true });
-  const flags: Flags = { configs: [], json: false, tools: [], countWithApi: false, help: false, positionals: [] };
+  const flags: Flags = { configs: [], json: false, tools: [], countWithApi: false, force: false, help: false, positionals: [] };
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") {
@@ -79,6 +85,7 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
       if (token.inlineValue) throw new CliError(`--${name} takes no value`);
       if (name === "json") flags.json = true;
       else if (name === "count-with-api") flags.countWithApi = true;
+      else if (name === "force") flags.force = true;
       else flags.help = true;
       continue;
     }
@@ -119,6 +126,9 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
         break;
       case "model":
         flags.model = value;
+        break;
+      case "out":
+        flags.out = value;
         break;
     }
   }

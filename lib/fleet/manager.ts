@@ -10,9 +10,10 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
-import { analyseFleet, type ClientSettings } from "@/lib/clients";
+import { FleetModel, viewsOf, type ClientSettings } from "@/lib/clients";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
+import { installNativeSha256 } from "./native-sha256";
 import { shellEnvironment } from "./server-env";
 import type { FleetNotice, FleetState, ServerDetails } from "./types";
 
@@ -97,6 +98,8 @@ export class FleetManager {
   private demo = false;
   private state: FleetState;
   private lists: ServerToolList[] = [];
+  /** Reconciles incrementally: a rebuild analyses only the tools of servers whose list changed. */
+  private readonly model = new FleetModel();
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -114,6 +117,8 @@ export class FleetManager {
     this.workDir = opts.workDir;
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
     this.clientSettings = opts.clientSettings ?? {};
+    // Every hash of the fleet is computed here, on the server: hand the core Node's native SHA-256.
+    installNativeSha256();
     this.state = this.build(0);
     const g = globalThis as LiveGlobal;
     (g[LIVE] ??= new Set()).add(this);
@@ -462,12 +467,14 @@ export class FleetManager {
   private build(version: number): FleetState {
     const connections = [...this.connections.values()];
     this.lists = connections.map((c) => c.toolList());
-    const { snapshot, views } = analyseFleet(this.lists, this.clientSettings);
+    // One computation for the snapshot and every client's view, each view made with its client's
+    // settings when first read (the page index reads all four; the CLI's snapshot none).
+    const result = this.model.update(this.lists, this.clientSettings);
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot,
-      views,
+      snapshot: result.snapshot,
+      views: viewsOf(result),
       servers: connections.map((c) => this.details(c)),
       findings: this.findings,
       configFiles: this.configFiles,

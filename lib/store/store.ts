@@ -10,13 +10,15 @@ import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
+import { createCostSlice, type CostSlice } from "./cost-slice";
 import type { FleetChange } from "@/lib/server/page-state";
 
 /** The intersection of every slice (`State & Actions`). */
 export type FleetStore = FleetSlice &
   UiSlice &
   HistorySlice &
-  PermissionsSlice;
+  PermissionsSlice &
+  CostSlice;
 
 export type FleetStoreApi = StoreApi<FleetStore> & { persist?: { rehydrate: () => Promise<void> | void } };
 
@@ -35,6 +37,7 @@ export function createFleetStore(storage?: StateStorage): FleetStoreApi {
         ...createUiSlice(...a),
         ...createHistorySlice(...a),
         ...createPermissionsSlice(...a),
+        ...createCostSlice(...a),
       }),
       {
         name: PREFERENCES_KEY,
