@@ -3,7 +3,8 @@
 // sizes that are the bytes really sent, and a JSON body that is the index.
 import { describe, expect, test } from "vitest";
 import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
-import { CLIENT_CHOICE_LIST, type ClientView, type ToolVerdict } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, FleetModel, type ClientSettings, type ClientView, type ToolVerdict } from "@/lib/clients";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { buildFleetIndex, buildToolDetail, IndexCache } from "./page-index";
 import { callNameOf, compareIndexTools } from "./page-state";
 import { fixtureLists, stateOf } from "./page-state.test-util";
@@ -130,5 +131,39 @@ describe("IndexCache", () => {
     expect(cache.reused).toBe(state.snapshot.tools.length - 1);
     expect(second.toolJson.get("tracker:list_issues")).toBe(first.toolJson.get("tracker:list_issues"));
     expect(JSON.parse(second.json)).toEqual({ ...JSON.parse(first.json), version: 2 });
+  });
+});
+
+describe("the index of an incremental FleetModel", () => {
+  // The FleetManager's path: one model and one IndexCache across changes. Each index must be byte for byte
+  // the index of the same lists analysed from scratch into an empty cache, and a change must cost only the
+  // entries it touched.
+  const demo = fixtureLists("demo");
+  const relist = (lists: ServerToolList[], id: string, change: (tools: Record<string, unknown>[]) => Record<string, unknown>[] = (t) => t) =>
+    lists.map((s) => (s.id === id ? { ...s, tools: change(structuredClone(s.tools) as Record<string, unknown>[]) } : s));
+  const DENY: ClientSettings = { claudeCode: { deny: [{ rule: "mcp__tracker__delete_issue", file: ".claude/settings.json" }], maxDescriptionLength: 300 } };
+  const steps: { name: string; lists: (before: ServerToolList[]) => ServerToolList[]; settings?: ClientSettings; rebuilt?: (lists: ServerToolList[]) => number }[] = [
+    { name: "the fleet as first listed", lists: () => demo },
+    { name: "the same lists again", lists: (l) => l, rebuilt: () => 0 },
+    {
+      name: "one server lists again, one tool's schema changed",
+      lists: (l) => relist(l, "tracker", (tools) => tools.map((t) => (t.name === "get_issue" ? { ...t, inputSchema: { type: "object", properties: { id: { type: "string" } } } } : t))),
+      // Its server's verdicts are decided again; every other server's entries are reused as they were.
+      rebuilt: (lists) => lists.find((s) => s.id === "tracker")!.tools.length,
+    },
+    { name: "a server fails", lists: (l) => l.map((s) => (s.id === "wiki" ? { ...s, status: "error" as const, error: "exited with code 1", tools: [] } : s)) },
+    { name: "a deny rule and a description limit", lists: (l) => l, settings: DENY },
+    { name: "the failed server comes back", lists: (l) => l.map((s) => (s.id === "wiki" ? demo.find((d) => d.id === "wiki")! : s)), settings: DENY },
+    { name: "a server leaves", lists: (l) => l.filter((s) => s.id !== "githost"), settings: DENY },
+  ];
+  const model = new FleetModel();
+  const cache = new IndexCache();
+  let lists: ServerToolList[] = [];
+  test.each(steps.map((step, i) => [step.name, step, i + 1] as const))("%s", (_name, step, version) => {
+    lists = step.lists(lists);
+    const incremental = buildFleetIndex(stateOf(lists, { version, settings: step.settings, model }), { epoch: "e", read: READ, cache });
+    const scratch = buildFleetIndex(stateOf(lists, { version, settings: step.settings }), { epoch: "e", read: READ, cache: new IndexCache() });
+    expect(incremental.json).toBe(scratch.json);
+    if (step.rebuilt) expect(incremental.index.tools.length - cache.reused).toBe(step.rebuilt(lists));
   });
 });

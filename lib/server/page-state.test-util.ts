@@ -3,7 +3,7 @@
  * (lib/clients/fleet-analysis.ts): what the FleetManager would hold for those lists, minus live timings.
  */
 import { loadFleet } from "@/lib/clients/__fixtures__/load-fleet";
-import { analyseFleet, type ClientSettings } from "@/lib/clients";
+import { analyseFleet, viewsOf, type ClientSettings, type FleetAnalysis, type FleetModel } from "@/lib/clients";
 import type { FleetState, ServerDetails } from "@/lib/fleet/types";
 import type { ServerToolList } from "@/lib/reconcile/types";
 
@@ -25,8 +25,17 @@ function details(list: ServerToolList): ServerDetails {
   };
 }
 
-export function stateOf(lists: ServerToolList[], opts: { version?: number; settings?: ClientSettings; settled?: boolean } = {}): FleetState {
-  const { snapshot, views } = analyseFleet(lists, opts.settings);
+/**
+ * The state of `lists`: analysed from scratch, or (with `model`) by one update of an incremental
+ * FleetModel, as the FleetManager makes it.
+ */
+export function stateOf(lists: ServerToolList[], opts: { version?: number; settings?: ClientSettings; settled?: boolean; model?: FleetModel } = {}): FleetState {
+  const { snapshot, views }: FleetAnalysis = opts.model
+    ? (() => {
+        const result = opts.model.update(lists, opts.settings);
+        return { snapshot: result.snapshot, views: viewsOf(result) };
+      })()
+    : analyseFleet(lists, opts.settings);
   return {
     version: opts.version ?? 1,
     generatedAt: `2026-01-01T00:00:${String(opts.version ?? 1).padStart(2, "0")}Z`,
