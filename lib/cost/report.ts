@@ -14,6 +14,11 @@ export interface CostInput {
   /** The raw lists of the servers to cost (a profile's only, when one applies). */
   toolLists: readonly ServerToolList[];
   settings?: ClientSettings;
+  /**
+   * The client's view of exactly these lists with these settings, when the caller has it already (the live
+   * fleet's state holds every client's view): it is costed as given, not made again.
+   */
+  view?: ClientView;
   toolSearch?: ToolSearchSetting | null;
   profile?: string | null;
   api?: ApiTokenCount | null;
@@ -22,7 +27,7 @@ export interface CostInput {
 }
 
 export function costReport(input: CostInput): { report: CostReport; view: ClientView } {
-  const view = clientView(input.client, input.toolLists, input.settings ?? {});
+  const view = input.view ?? clientView(input.client, input.toolLists, input.settings ?? {});
   const method = tokenMethodFor(view.client.id);
   const report = contextCost(view, input.toolLists, {
     count: method.count,

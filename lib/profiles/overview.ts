@@ -4,11 +4,11 @@
  * and what it costs up front for one client against the whole fleet; and the suggestions that remove
  * every collision with the tokens each saves. Pure.
  */
-import type { ClientChoice, ClientSettings, ToolSearchSetting } from "@/lib/clients";
+import type { ClientChoice, ClientSettings, ClientView, ToolSearchSetting } from "@/lib/clients";
 import { costReport } from "@/lib/cost/report";
 import type { TokenMethod } from "@/lib/cost/types";
 import { reconcile } from "@/lib/reconcile/reconcile";
-import type { ServerToolList } from "@/lib/reconcile/types";
+import type { FleetSnapshot, ServerToolList } from "@/lib/reconcile/types";
 import { profileToolLists, summarizeProfile, type ProfileSummary } from "./profile-fleet";
 import type { Profile, ProfilesProblem } from "./profiles-file";
 import { suggestProfiles, withSavings, type ProfileSuggestion } from "./suggest";
@@ -41,15 +41,20 @@ export interface OverviewInput {
   settings?: ClientSettings;
   toolSearch?: ToolSearchSetting | null;
   suggestions?: number;
+  /**
+   * What the caller has already computed for the whole of `toolLists` (the live state holds both): the
+   * snapshot, and the client's view with these settings. Used as given, not made again.
+   */
+  whole?: { snapshot: FleetSnapshot; view: ClientView };
 }
 
 export function profilesOverview(input: OverviewInput): ProfilesOverview {
-  const whole = reconcile([...input.toolLists]);
-  const cost = (lists: readonly ServerToolList[]) => {
-    const { report } = costReport({ client: input.client, toolLists: lists, settings: input.settings, toolSearch: input.toolSearch });
+  const whole = input.whole?.snapshot ?? reconcile([...input.toolLists]);
+  const cost = (lists: readonly ServerToolList[], view?: ClientView) => {
+    const { report } = costReport({ client: input.client, toolLists: lists, settings: input.settings, toolSearch: input.toolSearch, ...(view ? { view } : {}) });
     return { report, upFront: report.total.upFront.tokens, loaded: report.total.loaded.tokens };
   };
-  const fleetCost = cost(input.toolLists);
+  const fleetCost = cost(input.toolLists, input.whole?.view);
   const profiles = input.profiles.map((profile) => {
     const { snapshot: _snapshot, ...summary } = summarizeProfile(profile, input.toolLists, whole);
     const { upFront, loaded } = cost(profileToolLists(input.toolLists, profile).lists);

@@ -7,7 +7,7 @@
  */
 import "server-only";
 
-import type { ClaudeWireTool, ClientChoice } from "@/lib/clients";
+import type { ClaudeWireTool, ClientChoice, ClientView } from "@/lib/clients";
 import { deferredAnnouncement, isAlwaysLoad } from "@/lib/clients";
 import { findProfile, profilesFileOf, readProfiles } from "@/lib/config";
 import { CLAUDE_CODE_DEFAULT_MODEL, costReport, type CostReport } from "@/lib/cost";
@@ -22,10 +22,20 @@ function profilesRead(context: FleetContext, env: Record<string, string | undefi
   return readProfiles(profilesFileOf(context.loaded, env), context.loaded.servers.map((s) => s.id));
 }
 
-/** The tool lists to cost: the whole fleet, or one profile's servers. */
-function listsFor(context: FleetContext, env: Record<string, string | undefined>, profile: string | undefined): { lists: ServerToolList[]; profile: string | null } {
+/**
+ * The tool lists to cost: the whole fleet, with the client's view the live state already holds (made with
+ * the same settings), or one profile's servers, whose view is made for them.
+ */
+function listsFor(
+  context: FleetContext,
+  env: Record<string, string | undefined>,
+  client: ClientChoice,
+  profile: string | undefined,
+): { lists: ServerToolList[]; profile: string | null; view?: ClientView } {
+  // One build: the state and the lists it was made from.
+  const state = context.manager.getState();
   const all = context.manager.toolLists();
-  if (!profile) return { lists: all, profile: null };
+  if (!profile) return { lists: all, profile: null, view: state.views[client] };
   const found = findProfile(profilesRead(context, env), profile);
   return { lists: profileToolLists(all, found).lists, profile: found.name };
 }
@@ -33,9 +43,9 @@ function listsFor(context: FleetContext, env: Record<string, string | undefined>
 export async function getCost(client: ClientChoice, profile?: string): Promise<CostReport> {
   const context = await getFleetContext();
   const env = launchShellEnvironment();
-  const { lists, profile: name } = listsFor(context, env, profile);
+  const { lists, profile: name, view } = listsFor(context, env, client, profile);
   const read = context.clientSettings.current();
-  return costReport({ client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name }).report;
+  return costReport({ client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name, ...(view ? { view } : {}) }).report;
 }
 
 /** Anthropic's count for a Claude view: on demand only, never for Codex, never without the user's key. */
@@ -45,9 +55,9 @@ export async function countCost(client: ClientChoice, profile?: string, model?: 
   const credentials = anthropicCredentials(env);
   if (!credentials) throw new FleetError("bad_request", "cost", "no ANTHROPIC_API_KEY in the environment MCP Fleet was started with; the Claude figures stay an estimate, said as one");
   const context = await getFleetContext();
-  const { lists, profile: name } = listsFor(context, env, profile);
+  const { lists, profile: name, view: liveView } = listsFor(context, env, client, profile);
   const read = context.clientSettings.current();
-  const input = { client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name };
+  const input = { client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name, ...(liveView ? { view: liveView } : {}) };
   const { view } = costReport(input);
   const tools = view.wire as ClaudeWireTool[];
   const raw = new Map(lists.map((s) => [s.id, s.tools]));
@@ -67,10 +77,19 @@ export async function getProfiles(client: ClientChoice): Promise<ProfilesView> {
   const env = launchShellEnvironment();
   const read = profilesRead(context, env);
   const settings = context.clientSettings.current();
+  const state = context.manager.getState();
+  const toolLists = context.manager.toolLists();
   return {
     file: read.file,
     exists: read.exists,
     problems: read.problems,
-    ...profilesOverview({ profiles: read.profiles, toolLists: context.manager.toolLists(), client, settings: settings.settings, toolSearch: settings.toolSearch }),
+    ...profilesOverview({
+      profiles: read.profiles,
+      toolLists,
+      client,
+      settings: settings.settings,
+      toolSearch: settings.toolSearch,
+      whole: { snapshot: state.snapshot, view: state.views[client] },
+    }),
   };
 }

@@ -47,16 +47,16 @@ export const run: Command = (args, io) =>
 
     if (!credentials) {
       return fleet.observe(
-        (_state, toolLists) => {
-          print(costReport({ ...input, toolLists }).report);
+        (state, toolLists) => {
+          // The state's view of this client was made from these lists with these settings: costed as it is.
+          print(costReport({ ...input, toolLists, view: state.views[client] }).report);
           return 0;
         },
         { clientSettings: read.settings },
       );
     }
     // The count takes one request per tool: the servers are ended before it starts.
-    const toolLists = await fleet.observe((_state, lists) => lists, { clientSettings: read.settings });
-    const { view } = costReport({ ...input, toolLists });
+    const { toolLists, view } = await fleet.observe((state, lists) => ({ toolLists: lists, view: state.views[client] }), { clientSettings: read.settings });
     const tools = view.wire as ClaudeWireTool[];
     // The names in the order the cost report announces them: the wire's.
     const raw = new Map(toolLists.map((s) => [s.id, s.tools]));
@@ -69,6 +69,6 @@ export const run: Command = (args, io) =>
       tools,
       announcement: client.startsWith("claude-code") && announced.length > 0 ? deferredAnnouncement(announced) : null,
     });
-    print(costReport({ ...input, toolLists, api }).report);
+    print(costReport({ ...input, toolLists, view, api }).report);
     return 0;
   });

@@ -101,7 +101,18 @@ async function overview(flags: Flags, io: CliIO, body: (o: ProfilesOverview, rea
   for (const problem of read.problems) io.err(formatProfilesProblem(read.file, problem));
   const settings = await readCliClientSettings(fleet.loaded, io);
   return fleet.observe(
-    (_state, toolLists) => body(profilesOverview({ profiles: read.profiles, toolLists, client, settings: settings.settings, toolSearch: settings.toolSearch }), read),
+    (state, toolLists) =>
+      body(
+        profilesOverview({
+          profiles: read.profiles,
+          toolLists,
+          client,
+          settings: settings.settings,
+          toolSearch: settings.toolSearch,
+          whole: { snapshot: state.snapshot, view: state.views[client] },
+        }),
+        read,
+      ),
     { clientSettings: settings.settings },
   );
 }
