@@ -14,6 +14,15 @@ test.each([
 });
 
 test.each([
+  ["", "codex", "codex"],
+  ["?client=agent-sdk", "codex", "agent-sdk"],
+  ["", "claude-code@2.1.194", "claude-code"],
+  ["?client=cursor", "agent-sdk", "agent-sdk"],
+] as const)("costClientOf(%s) with %s kept as the preference is %s", (query, preferred, client) => {
+  expect(costClientOf(new URLSearchParams(query), preferred)).toBe(client);
+});
+
+test.each([
   ["claude-code", null, "/cost"],
   ["codex", null, "/cost?client=codex"],
   ["agent-sdk", "review", "/cost?client=agent-sdk&profile=review"],

@@ -15,10 +15,15 @@ const SHORT: Record<CostClient, string> = { "claude-code": "Claude Code", codex:
 
 export const COST_CLIENT_OPTIONS = COST_CLIENTS.map((value) => ({ value, label: SHORT[value], title: CLIENT_CHOICES[value].label }));
 
-/** The client a URL names; Claude Code when it names none or one not offered. */
-export function costClientOf(params: Pick<URLSearchParams, "get">): CostClient {
+const isCostClient = (value: string | null): value is CostClient => (COST_CLIENTS as readonly string[]).includes(value ?? "");
+
+/**
+ * The client a URL names; when it names none or one not offered, the person's kept preference (the
+ * client last chosen on any page) if the cost pages offer it, else Claude Code.
+ */
+export function costClientOf(params: Pick<URLSearchParams, "get">, preferred: ClientChoice | null = null): CostClient {
   const value = params.get(CLIENT_PARAM);
-  return (COST_CLIENTS as readonly string[]).includes(value ?? "") ? (value as CostClient) : "claude-code";
+  return isCostClient(value) ? value : isCostClient(preferred) ? preferred : "claude-code";
 }
 
 /** The /cost page for a client and profile; Claude Code, the default, is left out of the URL. */

@@ -4,20 +4,28 @@
  * whenever the fleet changes (a server added, a tool list changed), since the cost is of the live tools.
  */
 import { useSearchParams } from "next/navigation";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useProfileParam } from "@/components/profiles/use-profile-param";
 import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
 import { setSearchParam } from "@/lib/store/use-url-state";
 import { CLIENT_PARAM, costClientOf, type CostClient } from "./cost-client";
 
 export function useCostParams(): { client: CostClient; profile: string | null } {
-  const client = costClientOf(useSearchParams());
+  const preferred = useFleetStore((s) => s.preferredClient);
+  const client = costClientOf(useSearchParams(), preferred);
   return { client, profile: useProfileParam() };
 }
 
-/** Chooses the client in place (Claude Code, the default, is left out of the URL). */
-export function chooseCostClient(client: CostClient): void {
-  setSearchParam(CLIENT_PARAM, client === "claude-code" ? null : client);
+/** Chooses the client in place (Claude Code, the default, is left out of the URL) and keeps it as the preference, as the client switch does. */
+export function useChooseCostClient(): (client: CostClient) => void {
+  const setPreferred = useFleetStore((s) => s.setPreferredClient);
+  return useCallback(
+    (client: CostClient) => {
+      setPreferred(client);
+      setSearchParam(CLIENT_PARAM, client === "claude-code" ? null : client);
+    },
+    [setPreferred],
+  );
 }
 
 export function useCost(client: CostClient, profile: string | null) {
