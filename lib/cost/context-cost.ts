@@ -12,6 +12,7 @@ import {
   isAlwaysLoad,
   toolLoadingOf,
   verdictByCallName,
+  type ClientId,
   type ClientView,
   type ToolSearchSetting,
   type ToolVerdict,
@@ -42,6 +43,15 @@ export interface CostOptions {
 /** The context window `auto:N` is taken against when none is given: Claude's standard 200,000 tokens. */
 export const DEFAULT_CONTEXT_WINDOW = 200_000;
 
+/**
+ * The text one element of a request is measured as: the element serialized as the request carries it
+ * (JSON without whitespace). The cost report and the page index (each tool's tokens on /tools) both
+ * measure a tool this way.
+ */
+export function wireText(element: unknown): string {
+  return JSON.stringify(element);
+}
+
 interface Sent {
   verdict: ToolVerdict;
   name: string;
@@ -65,7 +75,7 @@ function sentTools(view: ClientView, servers: readonly ServerToolList[]): { sent
       for (const fn of element.tools) {
         const verdict = verdictByCallName(view, `${element.name}__${fn.name}`);
         if (!verdict) continue;
-        out.push({ verdict, name: `${element.name}__${fn.name}`, text: JSON.stringify(fn), description: fn.description, alwaysLoad: false });
+        out.push({ verdict, name: `${element.name}__${fn.name}`, text: wireText(fn), description: fn.description, alwaysLoad: false });
         namespaces.set(verdict.serverId, JSON.stringify(element));
       }
       continue;
@@ -73,7 +83,7 @@ function sentTools(view: ClientView, servers: readonly ServerToolList[]): { sent
     const tool = element as { name: string; description: string };
     const verdict = verdictByCallName(view, tool.name);
     if (!verdict) continue;
-    out.push({ verdict, name: tool.name, text: JSON.stringify(element), description: tool.description, alwaysLoad: view.client.id === "claude-code" && isAlwaysLoad(raw(verdict)) });
+    out.push({ verdict, name: tool.name, text: wireText(element), description: tool.description, alwaysLoad: view.client.id === "claude-code" && isAlwaysLoad(raw(verdict)) });
   }
   return { sent: out, namespaces };
 }
@@ -103,7 +113,7 @@ export function contextCost(view: ClientView, servers: readonly ServerToolList[]
       })()
     : null;
 
-  const loading = decide(view, options, loadedTotal, deferred);
+  const loading = loadingDecision(view.client.id, loadedTotal.tokens, options);
   const upFrontOf = (t: (typeof perTool)[number]): TextSize => (loading.applies === "loaded" || t.s.alwaysLoad ? t.loaded : (t.deferred ?? t.loaded));
   const tools: ToolCost[] = perTool.map((t) => ({
     serverId: t.s.verdict.serverId,
@@ -151,12 +161,16 @@ function share(part: number, whole: number): number {
   return whole > 0 ? part / whole : 0;
 }
 
-/** Which loading applies: Claude Code reads ENABLE_TOOL_SEARCH; the others send every tool in full. */
-function decide(view: ClientView, options: CostOptions, loaded: TextSize, deferred: DeferredCost | null): LoadingDecision {
-  if (view.client.id === "codex") {
+/**
+ * Which loading applies for a client whose MCP tools take `loadedTokens` when every one is sent in full:
+ * Claude Code reads ENABLE_TOOL_SEARCH (for `auto:N`, against N% of the context window); the others send
+ * every tool in full.
+ */
+export function loadingDecision(client: ClientId, loadedTokens: number, options: Pick<CostOptions, "tokens" | "toolSearch" | "contextWindow">): LoadingDecision {
+  if (client === "codex") {
     return { applies: "loaded", setting: null, reason: "Codex sends every tool of an enabled server in full with each request (as captured; see the note on its default model)" };
   }
-  if (view.client.id === "agent-sdk" || !deferred) {
+  if (client !== "claude-code") {
     return { applies: "loaded", setting: null, reason: "an Agent SDK host sends the whole tools array it is given with each request" };
   }
   const setting = toolLoadingOf(options.toolSearch ?? null);
@@ -164,12 +178,12 @@ function decide(view: ClientView, options: CostOptions, loaded: TextSize, deferr
   if (setting.mode === "deferred") return { applies: "deferred", setting, reason: setting.reason };
   const window = options.contextWindow ?? DEFAULT_CONTEXT_WINDOW;
   const threshold = Math.floor((window * setting.percent) / 100);
-  const above = loaded.tokens > threshold;
+  const above = loadedTokens > threshold;
   const estimate = options.tokens.kind === "estimate" ? " (by this estimate; Claude Code counts for itself, so near the threshold it may decide otherwise)" : "";
   return {
     applies: above ? "deferred" : "loaded",
     setting,
-    reason: `${setting.reason}: the tools take ${loaded.tokens.toLocaleString("en")} tokens, ${above ? "more" : "not more"} than ${setting.percent}% of a ${window.toLocaleString("en")}-token window (${threshold.toLocaleString("en")})${estimate}, so they are ${above ? "deferred" : "sent in full"}`,
+    reason: `${setting.reason}: the tools take ${loadedTokens.toLocaleString("en")} tokens, ${above ? "more" : "not more"} than ${setting.percent}% of a ${window.toLocaleString("en")}-token window (${threshold.toLocaleString("en")})${estimate}, so they are ${above ? "deferred" : "sent in full"}`,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 export * from "./types";
 export { addSizes, codePoints, measure, utf8Bytes, ZERO, type TokenCounter } from "./measure";
-export { contextCost, DEFAULT_CONTEXT_WINDOW, type CostOptions } from "./context-cost";
+export { contextCost, DEFAULT_CONTEXT_WINDOW, loadingDecision, wireText, type CostOptions } from "./context-cost";
 export { countO200k, O200K_TOKENIZER } from "./o200k";
 export { tokenMethodFor, countedMethod, CODEX_DEFAULT_MODEL, CLAUDE_CODE_DEFAULT_MODEL, CLAUDE_TOOL_FRAMING_DOCUMENTED } from "./token-method";
 

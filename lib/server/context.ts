@@ -88,7 +88,7 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
   const manager = getFleetManager({ timeoutMs: timeoutFromEnv(env), shellEnv, workDir: projectDir ?? runDir, clientSettings: settingsRead.settings });
   const clientSettings = followClientSettings(manager, { loaded, read: settingsRead }, settingsOptions);
-  const page = new LivePage(manager, () => clientSettings.current().read);
+  const page = new LivePage(manager, () => clientSettings.current());
   page.follow(); // every new state goes out as a `fleet` event with what changed
   attachHistory(manager, dataDir); // records every settled state in history.db, publishes `history`
   (globalThis as WithContext)[SHUTDOWN_KEY] = () => manager.close();

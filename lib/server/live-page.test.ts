@@ -27,7 +27,7 @@ async function started() {
   const { specPath, toolsFile } = makeToolsFileServer(scratch, [tool("alpha"), tool("beta")]);
   const manager = new FleetManager({ timeoutMs: 15_000, debounceMs: 50 });
   cleanups.push(() => manager.close());
-  const page = new LivePage(manager, () => ({ claudeCode: [], codex: [] }));
+  const page = new LivePage(manager, () => ({ read: { claudeCode: [], codex: [] }, toolSearch: null }));
   cleanups.push(page.follow());
   await manager.start({ servers: [server("live", rawServerCommand(specPath)), server("basic", rawServerCommand(fixtureSpecPath("basic")))], findings: [], files: [] });
   return { manager, page, toolsFile };

@@ -7,6 +7,7 @@
  */
 import "server-only";
 
+import type { ToolSearchSetting } from "@/lib/clients";
 import type { FleetManager } from "@/lib/fleet/manager";
 import type { FleetState } from "@/lib/fleet/types";
 import { publishEvent, subscriberCount } from "./event-bus";
@@ -24,7 +25,8 @@ export class LivePage {
 
   constructor(
     private readonly manager: FleetManager,
-    private readonly settingsRead: () => SettingsReadByClient,
+    /** The client settings the views were made with: the files read, and Claude Code's ENABLE_TOOL_SEARCH. */
+    private readonly settingsRead: () => { read: SettingsReadByClient; toolSearch: ToolSearchSetting | null },
   ) {}
 
   /** Starts following the manager: every state it announces becomes one `fleet` event. Returns the stop function. */
@@ -50,7 +52,8 @@ export class LivePage {
 
   private built(state: FleetState): BuiltIndex {
     if (this.latest?.state === state) return this.latest.built;
-    const built = buildFleetIndex(state, { epoch: this.epoch, read: this.settingsRead(), cache: this.cache });
+    const { read, toolSearch } = this.settingsRead();
+    const built = buildFleetIndex(state, { epoch: this.epoch, read, toolSearch, cache: this.cache });
     this.latest = { state, built };
     return built;
   }

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { FLEET_NAMES } from "@/lib/clients/__fixtures__/load-fleet";
 import { CLIENT_CHOICE_LIST, FleetModel, type ClientSettings, type ClientView, type ToolVerdict } from "@/lib/clients";
+import { costReport } from "@/lib/cost";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { buildFleetIndex, buildToolDetail, IndexCache } from "./page-index";
 import { callNameOf, compareIndexTools } from "./page-state";
@@ -42,6 +43,36 @@ describe("buildFleetIndex", () => {
     }
   });
 
+  test.each(FLEET_NAMES)("%s: each tool's tokens are the cost report's for that client, the client's tokens their sum, the loading the report's", (name) => {
+    const lists = fixtureLists(name);
+    const state = stateOf(lists);
+    const { index } = buildFleetIndex(state, { epoch: "e", read: READ, cache: new IndexCache() });
+    for (const choice of CLIENT_CHOICE_LIST) {
+      const { report } = costReport({ client: choice, toolLists: lists });
+      const byName = new Map(report.tools.map((t) => [t.name, t.loaded.tokens]));
+      for (const tool of index.tools) {
+        const called = callNameOf(tool, choice);
+        expect(tool.clients[choice].tokens, `${choice} ${tool.key}`).toBe(called === null ? 0 : byName.get(called));
+      }
+      const cost = index.clients[choice].cost;
+      expect(cost.tokens).toBe(report.tools.reduce((n, t) => n + t.loaded.tokens, 0));
+      expect(cost.method).toEqual(report.tokens);
+      expect(cost.loading).toEqual(report.loading);
+    }
+  });
+
+  test.each([
+    ["unset: Claude Code defers", null, "deferred"],
+    ["ENABLE_TOOL_SEARCH=false: every tool loaded", { value: "false", source: ".claude/settings.json" }, "loaded"],
+    ["auto:0: always deferred", { value: "auto:0", source: "environment" }, "deferred"],
+    ["auto:99 of a small fleet: loaded", { value: "auto:99", source: "environment" }, "loaded"],
+  ] as const)("Claude Code's loading as ENABLE_TOOL_SEARCH selects it (%s); the others always load", (_name, toolSearch, applies) => {
+    const { index } = buildFleetIndex(stateOf(fixtureLists("demo")), { epoch: "e", read: READ, cache: new IndexCache(), toolSearch });
+    expect(index.clients["claude-code"].cost.loading.applies).toBe(applies);
+    expect(index.clients.codex.cost.loading.applies).toBe("loaded");
+    expect(index.clients["agent-sdk"].cost.loading.applies).toBe("loaded");
+  });
+
   test("the demo fleet: Claude Code loses docs whole, naming the tool; Codex keeps it in its namespace; the Agent SDK host's flags are the reconciler's", () => {
     const { index } = build("demo").built;
     const docs = index.clients["claude-code"].servers.find((s) => s.serverId === "docs")!;
@@ -56,8 +87,8 @@ describe("buildFleetIndex", () => {
     expect(createIssue.flags).toContain("collided");
     expect(createIssue.exposedName).toBe("tracker__create_issue");
     // The usual names are left out of the index and read back by callNameOf.
-    expect(createIssue.clients["agent-sdk"]).toEqual({ flags: ["renamed"], bytes: expect.any(Number) });
-    expect(createIssue.clients["claude-code"]).toEqual({ bytes: expect.any(Number) });
+    expect(createIssue.clients["agent-sdk"]).toEqual({ flags: ["renamed"], bytes: expect.any(Number), tokens: expect.any(Number) });
+    expect(createIssue.clients["claude-code"]).toEqual({ bytes: expect.any(Number), tokens: expect.any(Number) });
     expect(callNameOf(createIssue, "agent-sdk")).toBe("tracker__create_issue");
     expect(callNameOf(createIssue, "claude-code")).toBe("mcp__tracker__create_issue");
 

@@ -1,11 +1,14 @@
 /**
  * Builds what the browser is sent (lib/server/page-state.ts) from a FleetState and its client views:
  * the fleet's index, each tool's entry as JSON (so a change is found by comparing text, and the
- * index's body is those texts joined, never serialized twice), and one tool's full detail.
+ * index's body is those texts joined, never serialized twice), and one tool's full detail. Each
+ * client's entry for a tool carries its bytes and tokens, measured as lib/cost measures them.
  */
 import "server-only";
 
-import { CLIENT_CHOICE_LIST, type ClientChoice, type ClientView, type ToolVerdict } from "@/lib/clients";
+import { createHash } from "node:crypto";
+import { CLIENT_CHOICES, CLIENT_CHOICE_LIST, type ClientChoice, type ClientView, type ToolSearchSetting, type ToolVerdict } from "@/lib/clients";
+import { loadingDecision, measure, tokenMethodFor, wireText, type TokenCounter } from "@/lib/cost";
 import type { FleetState } from "@/lib/fleet/types";
 import type { SnapshotTool } from "@/lib/reconcile/types";
 import type { SettingsRead } from "@/lib/settings/client-settings";
@@ -41,6 +44,8 @@ interface CachedEntry {
  */
 export class IndexCache {
   private readonly sizes = new Map<string, number>();
+  /** Tokens by counter, then by a digest of the exact text measured (key order counts for a tokenizer). */
+  private readonly tokens = new Map<TokenCounter, Map<string, number>>();
   private entries = new WeakMap<SnapshotTool, CachedEntry>();
   /** Entries reused by the last build (for tests and benchmarks). */
   reused = 0;
@@ -65,9 +70,24 @@ export class IndexCache {
     return size;
   }
 
+  /** Tokens of a wire entry in full, measured by lib/cost with `count`: each distinct text is tokenized once. */
+  tokensOf(count: TokenCounter, wire: unknown): number {
+    const text = wireText(wire);
+    const key = createHash("sha1").update(text).digest("base64");
+    let counts = this.tokens.get(count);
+    if (!counts) this.tokens.set(count, (counts = new Map()));
+    let tokens = counts.get(key);
+    if (tokens === undefined) {
+      tokens = measure(text, count).tokens;
+      counts.set(key, tokens);
+    }
+    return tokens;
+  }
+
   /** Forget everything once the cache holds many more entries than a fleet of `tools` needs. */
   trim(tools: number): void {
     if (this.sizes.size > 8 * tools + 1024) this.sizes.clear();
+    for (const counts of this.tokens.values()) if (counts.size > 8 * tools + 1024) counts.clear();
   }
 }
 
@@ -108,15 +128,18 @@ function clientFlags(verdict: ToolVerdict): ToolFlag[] {
   return flags;
 }
 
+/** Each client's token counter (lib/cost: o200k_base, exact for Codex, an estimate for Claude). */
+const METHODS = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, tokenMethodFor(CLIENT_CHOICES[choice].id)])) as Record<ClientChoice, ReturnType<typeof tokenMethodFor>>;
+
 function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVerdict | undefined, sizes: IndexCache): IndexVerdict {
-  if (!verdict) return { callName: null, flags: ["excluded"], reason: "not in this client's view", bytes: 0 };
+  if (!verdict) return { callName: null, flags: ["excluded"], reason: "not in this client's view", bytes: 0, tokens: 0 };
   const flags = choice === "agent-sdk" ? agentSdkFlags(tool) : clientFlags(verdict);
   const marked = flags.length > 0 ? { flags } : {};
   const sent = verdict.sent;
   if (!sent) {
     const first = verdict.reasons[0];
     const more = verdict.reasons.length - 1;
-    return { callName: null, ...marked, ...(first ? { reason: more > 0 ? `${first.message} (and ${more} more)` : first.message } : {}), bytes: 0 };
+    return { callName: null, ...marked, ...(first ? { reason: more > 0 ? `${first.message} (and ${more} more)` : first.message } : {}), bytes: 0, tokens: 0 };
   }
   // The usual name is left out (callNameOf puts it back): ten thousand of them are most of the index.
   const usual = choice === "agent-sdk" ? tool.exposedName : choice === "codex" ? null : tool.claudeCodeName;
@@ -125,6 +148,7 @@ function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVer
     ...(sent.namespace !== undefined ? { namespace: sent.namespace } : {}),
     ...marked,
     bytes: sizes.of(sent.toolHash, () => sent.wire),
+    tokens: sizes.tokensOf(METHODS[choice].count, sent.wire),
   };
 }
 
@@ -147,7 +171,10 @@ function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], 
 }
 
 /** The index of a state, its tools in index order, each with its JSON. */
-export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: SettingsReadByClient; cache: IndexCache }): BuiltIndex {
+export function buildFleetIndex(
+  state: FleetState,
+  opts: { epoch: string; read: SettingsReadByClient; cache: IndexCache; toolSearch?: ToolSearchSetting | null },
+): BuiltIndex {
   const sizes = opts.cache;
   sizes.reused = 0;
   const toolJson = new Map<string, string>();
@@ -155,6 +182,7 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
   const collided = collidedKeys(state);
   const seen = new Map<string, number>();
   const sentBytes = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, [] as number[]])) as Record<ClientChoice, number[]>;
+  const sentTokens = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, 0])) as Record<ClientChoice, number>;
   const tools: IndexTool[] = state.snapshot.tools.map((tool) => {
     const nameKey = `${tool.serverId}\u0000${tool.originalName}`;
     const occurrence = (seen.get(nameKey) ?? 0) + 1;
@@ -166,7 +194,12 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
     if (tool.warnings.length > 0) flags.push("warnings");
     const cached = sizes.entry(tool, verdicts, flags.join(","), key);
     if (cached) {
-      for (const choice of CLIENT_CHOICE_LIST) if (cached.entry.clients[choice].callName !== null) sentBytes[choice].push(cached.entry.clients[choice].bytes);
+      for (const choice of CLIENT_CHOICE_LIST) {
+        const verdict = cached.entry.clients[choice];
+        if (verdict.callName === null) continue;
+        sentBytes[choice].push(verdict.bytes);
+        sentTokens[choice] += verdict.tokens;
+      }
       toolJson.set(key, cached.json);
       return cached.entry;
     }
@@ -174,7 +207,10 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
     CLIENT_CHOICE_LIST.forEach((choice, i) => {
       const verdict = indexVerdict(choice, tool, verdicts[i], sizes);
       clients[choice] = verdict;
-      if (verdict.callName !== null) sentBytes[choice].push(verdict.bytes);
+      if (verdict.callName !== null) {
+        sentBytes[choice].push(verdict.bytes);
+        sentTokens[choice] += verdict.tokens;
+      }
     });
     const entry: IndexTool = {
       key,
@@ -215,6 +251,11 @@ export function buildFleetIndex(state: FleetState, opts: { epoch: string; read: 
           servers: view.servers,
           applied: view.applied,
           read,
+          cost: {
+            method: METHODS[choice].tokens,
+            tokens: sentTokens[choice],
+            loading: loadingDecision(view.client.id, sentTokens[choice], { tokens: METHODS[choice].tokens, toolSearch: opts.toolSearch ?? null }),
+          },
         },
       ];
     }),

@@ -9,6 +9,7 @@
 import type { AppliedSetting, ClientChoice, ClientInfo, ServerVerdict, ToolVerdict } from "@/lib/clients";
 import type { ConfigFinding } from "@/lib/config/types";
 import type { FleetNotice, ServerDetails } from "@/lib/fleet/types";
+import type { LoadingDecision, TokenMethod } from "@/lib/cost/types";
 import type { CollisionGroup, SnapshotTool, ToolAnnotations } from "@/lib/reconcile/types";
 import { compareCodeUnits } from "@/lib/json/values";
 
@@ -44,6 +45,11 @@ export interface IndexVerdict {
   reason?: string;
   /** UTF-8 bytes of the entry the client sends for this tool (its share of every request); 0 when dropped. */
   bytes: number;
+  /**
+   * Tokens of that entry as lib/cost measures it (the client's token method, `IndexClient.cost`): what the
+   * tool costs in full, which for Claude Code is its cost once loaded; 0 when dropped.
+   */
+  tokens: number;
 }
 
 export interface IndexTool {
@@ -90,6 +96,20 @@ export interface IndexClient {
   applied: AppliedSetting[];
   /** The settings files read for this client, with what was taken from each. */
   read: SettingsReadView[];
+  cost: IndexCost;
+}
+
+/** What a client's tools cost in context, as far as the tools page shows it (the whole report is `GET /api/cost`). */
+export interface IndexCost {
+  /** How the tokens are counted: exact (Codex's o200k_base) or an estimate said as one (Claude). */
+  method: TokenMethod;
+  /**
+   * The tokens of every tool sent, each counted alone: what a tool's share is of. The cost report counts the
+   * whole array at once, which joins the entries with brackets and commas: a few tokens apart.
+   */
+  tokens: number;
+  /** Which cost applies and why: for Claude Code the deferred one (names up front) or every tool loaded; in full for the others. */
+  loading: LoadingDecision;
 }
 
 /** The index every page starts from (`GET /api/fleet/index`). */
