@@ -27,6 +27,8 @@ export interface ToolRow {
   reason: string | null;
   /** UTF-8 bytes the client sends for it. */
   bytes: number;
+  /** Its tokens in full as that client sends it (lib/cost's count); 0 when dropped. */
+  tokens: number;
   tool: IndexTool;
 }
 
@@ -80,6 +82,7 @@ function rowOf(tool: IndexTool, client: ClientChoice): { row: ToolRow; sortKey: 
     flags: mergeFlags(tool.flags, verdict.flags),
     reason: verdict.reason ?? null,
     bytes: verdict.bytes,
+    tokens: verdict.tokens,
     tool,
   };
   const sortKey = name !== null ? `0${name}\u0000${tool.key}` : `1${tool.serverId}\u0000${tool.originalName}\u0000${tool.key}`;

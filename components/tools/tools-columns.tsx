@@ -3,7 +3,7 @@
  * Column definitions of the tools table for one client, and of its reverse map, like shadcn's
  * `columns.tsx`: the name that client's model calls the tool by (the Agent SDK host's exposed name,
  * Claude Code's `mcp__` name, Codex's function inside its namespace), whether the client sends it and
- * why not, what it costs in the request, the schema hash and the flags.
+ * why not, what it costs in the request (bytes, and tokens with its share), the schema hash and the flags.
  */
 import type { DataTableColumn } from "@/components/data-table";
 import { DataTableColumnHeader } from "@/components/data-table";
@@ -12,7 +12,10 @@ import { HashCell } from "@/components/cells/hash-cell";
 import { ServerBadge } from "@/components/cells/server-badge";
 import { ToolName } from "@/components/cells/tool-name";
 import { Badge } from "@/components/ui/badge";
-import type { ClientChoice } from "@/lib/clients/choices";
+import { formatNumber, formatShare } from "@/components/cost/cost-rows";
+import { CLIENT_CHOICES, type ClientChoice } from "@/lib/clients/choices";
+import { useFleetStore } from "@/lib/store/hooks";
+import { tokenShare, tokensTitle, toolCostTitle } from "./tool-cost";
 import type { ReverseRow, ToolRow } from "./tool-rows";
 
 /** What the name column is called for each client. */
@@ -117,6 +120,29 @@ const bytes: DataTableColumn<ToolRow> = {
   cell: ({ row }) => (row.original.name === null ? <span className="muted">—</span> : <span className="tabular" title={`${row.original.bytes} bytes in every request`}>{formatBytes(row.original.bytes)}</span>),
 };
 
+/** A tool's tokens and its share of the client's tools (the total is the index's, read here so rows stay as made). */
+function TokensCell({ row, client }: { row: ToolRow; client: ClientChoice }) {
+  const cost = useFleetStore((s) => s.fleet?.clients[client]?.cost);
+  if (row.name === null || !cost) return <span className="muted">—</span>;
+  return (
+    <span className="tabular" title={toolCostTitle(row.tokens, cost, CLIENT_CHOICES[client].label)} data-tokens={row.tokens}>
+      {formatNumber(row.tokens)} <span className="muted">{formatShare(tokenShare(row.tokens, cost))}</span>
+    </span>
+  );
+}
+
+function tokensColumn(client: ClientChoice, deferred: boolean): DataTableColumn<ToolRow> {
+  const title = tokensTitle(deferred);
+  return {
+    id: "tokens",
+    accessorFn: (r) => r.tokens,
+    header: ({ column }) => <DataTableColumnHeader column={column} title={title} />,
+    sortFn: "basic",
+    meta: { width: "8.5rem", label: title, align: "right" },
+    cell: ({ row }) => <TokensCell row={row.original} client={client} />,
+  };
+}
+
 const schemaHash: DataTableColumn<ToolRow> = {
   id: "schemaHash",
   accessorFn: (r) => r.schemaHash,
@@ -136,11 +162,15 @@ const flags: DataTableColumn<ToolRow> = {
   cell: ({ row }) => <FlagBadges flags={row.original.flags} />,
 };
 
-/** The columns for one client: its own name columns, then what every client's table shows. */
-export function toolColumns(client: ClientChoice): DataTableColumn<ToolRow>[] {
-  if (client === "agent-sdk") return [select, nameColumn(client), server, original, claudeCodeName, verdict, bytes, schemaHash, flags];
-  if (client === "codex") return [select, nameColumn(client), namespace, server, original, verdict, bytes, schemaHash, flags];
-  return [select, nameColumn(client), server, original, verdict, bytes, schemaHash, flags];
+/**
+ * The columns for one client: its own name columns, then what every client's table shows. `deferred`:
+ * Claude Code's deferred cost applies, so the tokens column is titled as the cost once loaded.
+ */
+export function toolColumns(client: ClientChoice, deferred = false): DataTableColumn<ToolRow>[] {
+  const tokens = tokensColumn(client, deferred);
+  if (client === "agent-sdk") return [select, nameColumn(client), server, original, claudeCodeName, verdict, bytes, tokens, schemaHash, flags];
+  if (client === "codex") return [select, nameColumn(client), namespace, server, original, verdict, bytes, tokens, schemaHash, flags];
+  return [select, nameColumn(client), server, original, verdict, bytes, tokens, schemaHash, flags];
 }
 
 export const reverseColumns: DataTableColumn<ReverseRow>[] = [

@@ -27,6 +27,7 @@ import type { ClientChoice } from "@/lib/clients/choices";
 import type { FleetIndex } from "@/lib/server/page-state";
 import { useClientChoice } from "@/lib/store/use-client-choice";
 import { setSearchParam, useTableUrlState } from "@/lib/store/use-url-state";
+import { defers } from "./tool-cost";
 import { reverseColumns, toolColumns } from "./tools-columns";
 import { aliasMaps, reverseRows, searchText, toolRows, type ToolRow } from "./tool-rows";
 
@@ -79,7 +80,9 @@ function SelectedTool({ row, onClear }: { row: ToolRow | null; onClear: () => vo
 
 function ForwardTable({ fleet, client }: { fleet: FleetIndex; client: ClientChoice }) {
   const rows = useMemo(() => toolRows(fleet, client), [fleet, client]);
-  const columns = useMemo(() => toolColumns(client), [client]);
+  // The tokens column's title says, for Claude Code, whether the deferred cost applies: made again only when that changes.
+  const deferred = defers(fleet.clients[client].cost);
+  const columns = useMemo(() => toolColumns(client, deferred), [client, deferred]);
   const url = useTableUrlState({ filters: { server: "serverId", flag: "flags" } });
   const { table } = useDataTable({
     data: rows,

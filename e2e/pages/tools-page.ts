@@ -104,6 +104,16 @@ export class ToolsPage extends BasePage {
     return this.page.getByTestId("client-summary");
   }
 
+  /** The chosen client's cost line: its tokens and which cost applies (`data-applies`). */
+  clientCost(): Locator {
+    return this.page.getByTestId("client-cost");
+  }
+
+  /** The tokens of the rendered rows, top to bottom (a dropped tool shows none). */
+  async renderedTokens(): Promise<number[]> {
+    return this.rows().locator('td[data-column="tokens"] [data-tokens]').evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-tokens"))));
+  }
+
   /** The text of the name cells of the rendered rows (the chosen client's names). */
   async renderedNames(): Promise<string[]> {
     return this.rows().locator("td:nth-child(2)").evaluateAll((els) => els.map((el) => (el.textContent ?? "").trim()));
