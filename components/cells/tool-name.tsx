@@ -18,6 +18,7 @@ export function ToolName({
   note,
   tone,
   copy,
+  href,
 }: {
   name: string | null;
   serverId?: string;
@@ -29,13 +30,15 @@ export function ToolName({
   tone?: "bad";
   /** Offer a button that copies the full name. */
   copy?: boolean;
+  /** Where the name links instead of the plain detail page (the same page with a query kept, say). */
+  href?: string;
 }) {
   const text = name ?? "(not exposed)";
   const className = ["mono", "tool-name", muted || name === null ? "muted" : null, tone === "bad" ? "diff-removed" : null].filter(Boolean).join(" ");
   const title = note ? `${text}\n${note}` : text;
   const shown =
     serverId && originalName !== undefined ? (
-      <Link href={toolHref(serverId, originalName)} className={className} title={title}>
+      <Link href={href ?? toolHref(serverId, originalName)} className={className} title={title}>
         {text}
       </Link>
     ) : (

@@ -7,7 +7,9 @@
 import type { DataTableColumn } from "@/components/data-table";
 import { DataTableColumnHeader } from "@/components/data-table";
 import { ServerBadge } from "@/components/cells/server-badge";
-import { ToolName } from "@/components/cells/tool-name";
+import { ToolName, toolHref } from "@/components/cells/tool-name";
+import { withProfile } from "@/components/profiles/profile-href";
+import { useProfileParam } from "@/components/profiles/use-profile-param";
 import { Badge } from "@/components/ui/badge";
 import { formatNumber, formatShare, type CostRow } from "./cost-rows";
 import styles from "./cost.module.css";
@@ -23,6 +25,12 @@ function ShareCell({ share }: { share: number }) {
   );
 }
 
+/** The tool's name, linking to its page with the profile in the URL kept (the nav's links keep it too). */
+function CostToolName({ row }: { row: CostRow }) {
+  const profile = useProfileParam();
+  return <ToolName name={row.name} serverId={row.serverId} originalName={row.originalName} href={withProfile(toolHref(row.serverId, row.originalName), profile)} copy />;
+}
+
 const name: DataTableColumn<CostRow> = {
   id: "name",
   accessorFn: (r) => r.name,
@@ -30,7 +38,7 @@ const name: DataTableColumn<CostRow> = {
   sortFn: "text",
   enableHiding: false,
   meta: { width: "minmax(14rem, 2.5fr)", label: "Name as sent" },
-  cell: ({ row }) => <ToolName name={row.original.name} serverId={row.original.serverId} originalName={row.original.originalName} copy />,
+  cell: ({ row }) => <CostToolName row={row.original} />,
 };
 
 const server: DataTableColumn<CostRow> = {
