@@ -18,10 +18,12 @@ import { CostBar } from "./pages/cost-bar";
 import { CostPage } from "./pages/cost-page";
 import { OverviewPage } from "./pages/overview-page";
 import { ProfilesPage } from "./pages/profiles-page";
+import { ToolsPage } from "./pages/tools-page";
 
 interface ApiCost {
   tools: { name: string }[];
-  heaviest: { tools: { name: string }[]; descriptions: { name: string }[] };
+  heaviest: { tools: { name: string; serverId: string; originalName: string; tokens: number; share: number }[]; descriptions: { name: string }[] };
+  loading: { applies: "loaded" | "deferred" };
   total: { upFront: { tokens: number }; loaded: { tokens: number } };
   servers: { serverId: string; tools: number }[];
 }
@@ -80,6 +82,38 @@ test.describe("the demo fleet", () => {
     await expect(page).toHaveURL(/\/cost\?client=codex$/);
     await expect(overview.heading()).toHaveText("Context cost");
     overview.expectNoPageErrors();
+  });
+
+  test("/tools: a tokens column per client, sorted as numbers, the heaviest first as GET /api/cost ranks it; Claude Code says which cost applies", async ({ page }) => {
+    const tools = new ToolsPage(page);
+    await tools.signIn();
+    await tools.goto();
+    const api = await apiCost(page, "?client=claude-code");
+    const heaviest = api.heaviest.tools[0];
+
+    // Claude Code defers (ENABLE_TOOL_SEARCH unset): the column is each tool's cost once loaded, and says so.
+    await expect(tools.clientCost()).toHaveAttribute("data-applies", api.loading.applies);
+    await expect(tools.clientCost()).toContainText("Deferred behind ToolSearch applies");
+    const title = "Tokens (loaded)";
+    await tools.sortBy(title);
+    await tools.sortBy(title);
+    await expect.poll(() => new URL(page.url()).searchParams.get("sort")).toBe("-tokens");
+    await expect(tools.rows().first()).toHaveAttribute("data-row-id", `${heaviest.serverId}:${heaviest.originalName}`);
+    const tokens = await tools.renderedTokens();
+    expect(tokens[0]).toBe(heaviest.tokens);
+    // Sorted as numbers, not as text.
+    expect(tokens).toEqual([...tokens].sort((a, b) => b - a));
+    const cell = tools.rows().first().locator('td[data-column="tokens"] [data-tokens]');
+    await expect(cell).toHaveAttribute("title", /tokens \(estimate\) in full: [\d.]+% of the [\d,]+ of every tool Claude Code 2\.1\.328 sends\. Deferred applies/);
+
+    // Codex: exact tokens of its own entries, its own heaviest first (the sort is kept across the switch).
+    await tools.chooseClient("Codex 0.169.0");
+    const codex = await apiCost(page, "?client=codex");
+    await expect(tools.columnHeader("Tokens")).toBeVisible();
+    await expect(tools.clientCost()).toHaveAttribute("data-applies", "loaded");
+    await expect(tools.rows().first()).toHaveAttribute("data-row-id", `${codex.heaviest.tools[0].serverId}:${codex.heaviest.tools[0].originalName}`);
+    expect((await tools.renderedTokens())[0]).toBe(codex.heaviest.tools[0].tokens);
+    tools.expectNoPageErrors();
   });
 
   test("/cost: every tool heaviest first and sortable, Claude Code's deferred and loaded costs side by side, each client's names", async ({ page }, testInfo) => {
@@ -264,6 +298,8 @@ test.describe("a project with profiles", () => {
     await expect(page).toHaveURL(/\/cost\?profile=docs$/);
     await expect(cost.scope()).toContainText("Profile docs");
     await expect.poll(() => cost.names().then((n) => [...n].sort())).toEqual(["mcp__github__create_issue", "mcp__github__search_code", "mcp__web__fetch"]);
+    // A tool's link keeps the profile too.
+    await expect(cost.table().locator('td[data-column="name"] a').first()).toHaveAttribute("href", /^\/tools\/[^/?]+\/[^/?]+\?profile=docs$/);
 
     // Back to all servers: the param goes, every tool comes back.
     await profiles.chooseProfile("");
