@@ -9,10 +9,10 @@
  */
 import path from "node:path";
 
-import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type ClientSettings, type CodexServerToolSettings } from "@/lib/clients";
+import { CLIENT_CHOICES, clientView, isClientChoice, type ClientChoice, type ClientSettings } from "@/lib/clients";
 import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { observeFleet } from "@/lib/fleet/snapshot-fleet";
-import { readProjectSettings } from "@/lib/settings/claude-settings";
+import { readClientSettings } from "@/lib/settings/client-settings";
 import { parseFlags } from "../flags";
 import { formatClientView, type SettingsRead } from "../format-view";
 import { CliError, type CliIO, type Command } from "../io";
@@ -53,41 +53,12 @@ export const run: Command = async (args, io) => {
   return 0;
 };
 
-/** The client's own settings that change what it sends, and the files they came from. */
-async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: CliIO): Promise<{ settings: ClientSettings; read: SettingsRead[] }> {
-  if (client === "codex") {
-    const servers: Record<string, CodexServerToolSettings> = {};
-    const files = new Set<string>();
-    for (const server of loaded.servers) {
-      if (server.source.format !== "codex") continue;
-      files.add(server.source.file);
-      servers[server.id] = {
-        enabled: server.enabled,
-        ...(server.codex?.enabledTools ? { enabledTools: server.codex.enabledTools } : {}),
-        ...(server.codex?.disabledTools ? { disabledTools: server.codex.disabledTools } : {}),
-        file: relative(io, server.source.file),
-      };
-    }
-    const read = [...files].map((file) => {
-      const count = loaded.servers.filter((s) => s.source.file === file && (s.codex?.enabledTools || s.codex?.disabledTools)).length;
-      return { label: relative(io, file), exists: true, took: `enabled_tools / disabled_tools on ${count} server${count === 1 ? "" : "s"}` };
-    });
-    return { settings: { codex: { servers } }, read };
-  }
-  if (!client.startsWith("claude-code")) return { settings: {}, read: [] };
-  // Claude Code's own environment variable for the description cut, when this terminal sets it.
-  const limit = Number(io.env.CLAUDE_CODE_MAX_MCP_DESCRIPTION_LENGTH);
-  const fromEnv = Number.isInteger(limit) && limit > 0 ? { maxDescriptionLength: limit } : {};
+/** The client's own settings that change what it sends, and the files they came from (named from where the command runs). */
+export async function clientSettings(client: ClientChoice, loaded: LoadedConfig, io: CliIO): Promise<{ settings: ClientSettings; read: SettingsRead[] }> {
   const projectDir = isDemoConfig(loaded) ? null : projectDirOf(loaded);
-  if (!projectDir) return { settings: { claudeCode: fromEnv }, read: [] };
-  const files = await readProjectSettings(projectDir);
-  const deny = files.flatMap((f) => f.rules.filter((r) => r.list === "deny").map((r) => ({ rule: r.rule, file: f.label })));
-  for (const f of files) if (f.error) io.err(`${path.join(projectDir, f.label)}${f.error.line ? `:${f.error.line}:${f.error.column}` : ""}: ${f.error.message}; its rules are not applied`);
-  const read = files.map((f) => {
-    const n = f.rules.filter((r) => r.list === "deny").length;
-    return { label: relative(io, f.path), exists: f.exists, took: f.error ? "unreadable" : `${n} deny rule${n === 1 ? "" : "s"}` };
-  });
-  return { settings: { claudeCode: { deny, ...fromEnv } }, read };
+  const { settings, read, problems } = await readClientSettings(client, loaded, { projectDir, env: io.env, label: (file) => relative(io, file) });
+  for (const p of problems) io.err(`${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.message}; its rules are not applied`);
+  return { settings, read: read.map((r) => ({ label: relative(io, r.path), exists: r.exists, took: r.took })) };
 }
 
 function relative(io: CliIO, file: string): string {
