@@ -39,6 +39,8 @@ export interface CallToolOptions {
   timeoutMs: number;
   /** Aborting it cancels the call (the reason, a string, is what the server is told). */
   signal?: AbortSignal;
+  /** Called once the request is on its way, with the id it went under. */
+  onSent?: (requestId: number | string) => void;
 }
 
 /** Request ids of `tools/call` requests as they leave, keyed by their params object. */
@@ -87,10 +89,14 @@ export async function callToolOn(
   const idOf = () => parts.sentIds.get(params) ?? null;
   try {
     // The params object is sent as is (no progress token), so its id is found by identity on the wire.
-    const result = await parts.client.request({ method: "tools/call", params }, AnyResult, {
+    const pending = parts.client.request({ method: "tools/call", params }, AnyResult, {
       signal: abort.signal,
       timeout: opts.timeoutMs + SDK_TIMEOUT_SLACK_MS,
     });
+    // The SDK writes the request before request() returns: its id is known now.
+    const sentAs = idOf();
+    if (sentAs !== null) opts.onSent?.(sentAs);
+    const result = await pending;
     return { kind: "result", requestId: idOf() ?? "?", result, ms: ms() };
   } catch (error) {
     const requestId = idOf();
