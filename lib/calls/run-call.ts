@@ -7,7 +7,7 @@
 import "server-only";
 import { performance } from "node:perf_hooks";
 import { clientView, type ClientChoice, type ClientSettings } from "@/lib/clients";
-import { dispatch, modelToolCall, modelToolError, readResult, toolsCallRequest, type Dispatch, type ModelToolCall, type RefusalCode, type ToolCall } from "@/lib/dispatch";
+import { decline, dispatch, modelToolCall, modelToolError, readResult, toolsCallRequest, type Dispatch, type ModelToolCall, type RefusalCode, type ToolCall } from "@/lib/dispatch";
 import type { CallToolOptions, ToolCallOutcome } from "@/lib/fleet/call-tool";
 import type { SourcedRule } from "@/lib/permissions/types";
 import type { ServerToolList } from "@/lib/reconcile/types";
@@ -33,9 +33,12 @@ export interface CallInput {
   name: string;
   /** Codex: the namespace, when `name` is the function's alone. */
   namespace?: string;
-  arguments: unknown;
+  /** Absent: no arguments, read as `{}` (as MCP reads a call without them). */
+  arguments?: unknown;
   /** The user said yes to an ask rule. */
   confirmed?: boolean;
+  /** The user said no to an ask rule, or could not be asked: why, in words (`stdin is not a terminal`). The call is refused. */
+  declined?: string;
   /** Send even when the arguments fail the tool's schema. */
   force?: boolean;
   timeoutMs: number;
@@ -72,8 +75,9 @@ export async function runCall(fleet: CallFleet, setup: CallSetup, input: CallInp
   const startedAt = new Date().toISOString();
   const lists = fleet.toolLists();
   const view = clientView(input.client, lists, setup.settings);
-  const call: ToolCall = { id: modelCallId(input.client, input.id), name: input.name, arguments: input.arguments, ...(input.namespace !== undefined ? { namespace: input.namespace } : {}) };
-  const decided = dispatch({ view, servers: lists, call, rules: setup.rules, confirmed: input.confirmed, force: input.force });
+  const call: ToolCall = { id: modelCallId(input.client, input.id), name: input.name, arguments: input.arguments === undefined ? {} : input.arguments, ...(input.namespace !== undefined ? { namespace: input.namespace } : {}) };
+  const asked = dispatch({ view, servers: lists, call, rules: setup.rules, confirmed: input.confirmed, force: input.force });
+  const decided = asked.action === "confirm" && input.declined !== undefined ? decline(asked, input.declined) : asked;
   const sent = decided.action === "refuse" ? undefined : sentParts(view.tools, decided);
   const toolUse: ModelToolCall = modelToolCall(view.client.id, call, sent);
   const base = {

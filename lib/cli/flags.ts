@@ -25,12 +25,16 @@ export interface Flags {
   write?: string;
   /** `--tools <serverId>=<file>`, repeatable. */
   tools: string[];
+  /** `--yes` (`-y`): say yes to a question (an ask rule) without asking. */
+  yes: boolean;
+  /** `--force`: do it although a check failed (arguments that fail the tool's schema). */
+  force: boolean;
   /** `--help` (`-h`). */
   help: boolean;
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "yes" | "force" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -41,6 +45,8 @@ const FLAGS = {
   client: { type: "string" },
   write: { type: "string" },
   tools: { type: "string", multiple: true },
+  yes: { type: "boolean", short: "y" },
+  force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Record<FlagName, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
 
@@ -55,7 +61,7 @@ export interface FlagRules {
 export function parseFlags(args: string[], names: readonly FlagName[], rules: FlagRules = {}): Flags {
   const allowed = new Set<string>([...names, "help"]);
   const { tokens } = parseArgs({ args, options: FLAGS, strict: false, allowPositionals: true, tokens: true });
-  const flags: Flags = { configs: [], json: false, tools: [], help: false, positionals: [] };
+  const flags: Flags = { configs: [], json: false, tools: [], yes: false, force: false, help: false, positionals: [] };
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") {
@@ -67,7 +73,7 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
     if (!allowed.has(name)) throw new CliError(`unknown option "${token.rawName}"`);
     if (FLAGS[name].type === "boolean") {
       if (token.inlineValue) throw new CliError(`--${name} takes no value`);
-      if (name === "json") flags.json = true;
+      if (name === "json" || name === "yes" || name === "force") flags[name] = true;
       else flags.help = true;
       continue;
     }

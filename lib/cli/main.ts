@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   snapshot: { summary: "connect to a config's servers and print the reconciled fleet", load: () => import("./commands/snapshot") },
   tools: { summary: "what one client sends for the fleet (--client claude-code|codex|agent-sdk), and what it drops and why", load: () => import("./commands/tools") },
+  call: { summary: "call a tool as a client's model would (mcp__fs__files_read '{...}'): the three JSONs", load: () => import("./commands/call") },
   lock: { summary: "write mcp-fleet.lock.json from the live fleet", load: () => import("./commands/lock") },
   check: { summary: "compare the live fleet with mcp-fleet.lock.json (exit 1 on any difference)", load: () => import("./commands/check") },
   report: { summary: "print the weekly review as Markdown", load: () => import("./commands/report") },

@@ -66,7 +66,8 @@ export interface StartCall {
   client: ClientChoice;
   name: string;
   namespace?: string;
-  arguments: unknown;
+  /** Absent: no arguments, read as `{}`. */
+  arguments?: unknown;
   confirmed?: boolean;
   force?: boolean;
   timeoutMs: number;
