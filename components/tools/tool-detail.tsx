@@ -24,6 +24,7 @@ import { diffSchemas } from "@/lib/schema/diff";
 import { count } from "@/lib/text/count";
 import { DESCRIPTION_LIMIT, nameChecks, splitAtLimit } from "./description-cut";
 import { ToolHistorySlot } from "./tool-history-slot";
+import { TryIt } from "@/components/try/try-panel";
 
 const CHECK_TONE: Record<CheckResult["status"], BadgeTone> = { pass: "good", fail: "bad", warn: "warn", skipped: "neutral" };
 
@@ -169,6 +170,8 @@ function Detail({ tool, fleet }: { tool: SnapshotTool; fleet: FleetState }) {
           </div>
         </section>
       )}
+
+      <TryIt serverId={tool.serverId} toolName={tool.originalName} />
 
       <section aria-labelledby="checks-heading">
         <h2 id="checks-heading">Checks</h2>

@@ -34,7 +34,8 @@ test("under each client: the name to call it by and the final schema it sends", 
 test("a tool a client does not send: no name, and why", () => {
   const target = tryTarget(FLEET, {}, [], "fs", "weird");
   const sdk = target?.clients.find((c) => c.client === "agent-sdk");
-  expect(sdk).toMatchObject({ sent: false, callName: null });
+  // Not sent, but the name it would have is offered: calling it shows what the host answers the model.
+  expect(sdk).toMatchObject({ sent: false, callName: "weird" });
   expect(sdk?.reasons.map((r) => r.code)).toEqual(["schema:property-name"]);
   expect(target?.decision.decision).toBe("none");
 });

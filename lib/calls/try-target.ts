@@ -5,6 +5,7 @@
  * permission rule that applies. Pure over the fleet's raw lists, the clients' settings and the rules.
  */
 import { CLIENT_CHOICES, clientView, verdictOf, type ClientSettings } from "@/lib/clients";
+import { namesIfSent } from "@/lib/dispatch/dispatch";
 import { isPlainObject } from "@/lib/json/values";
 import { evaluate } from "@/lib/permissions/rules";
 import type { SourcedRule } from "@/lib/permissions/types";
@@ -32,7 +33,7 @@ export function tryTarget(
       client,
       label: CLIENT_CHOICES[client].label,
       sent: sent !== null,
-      callName: sent?.callName ?? null,
+      callName: sent?.callName ?? namesIfSent(client, { serverId, originalName: toolName })[0],
       ...(sent?.namespace !== undefined ? { namespace: sent.namespace, functionName: sent.name } : {}),
       schema: sent?.schema ?? raw.inputSchema,
       reasons: verdict?.reasons ?? [],

@@ -100,8 +100,8 @@ export interface TryClient {
   client: TryClientChoice;
   label: string;
   sent: boolean;
-  /** The name the model calls it by (Codex: `<namespace>__<function>`). */
-  callName: string | null;
+  /** The name the model calls it by (Codex: `<namespace>__<function>`); when not sent, the name it would have had. */
+  callName: string;
   /** Codex: the namespace and the function name apart. */
   namespace?: string;
   functionName?: string;

@@ -32,7 +32,7 @@ export type Resolution =
   | { kind: "unknown"; names: string[]; closest: string[]; unavailable: string[] };
 
 /** The names a client would send a tool under, had it not dropped it: how a model (or a person) may still call it. */
-function namesIfSent(client: ClientId, verdict: Verdict): string[] {
+export function namesIfSent(client: ClientId, verdict: Pick<Verdict, "serverId" | "originalName">): string[] {
   switch (client) {
     case "claude-code":
       return [claudeCodeName(verdict.serverId, verdict.originalName)];

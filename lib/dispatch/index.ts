@@ -4,6 +4,6 @@
  * three JSONs of the call. No I/O: the dashboard, the CLI and a generated Agent SDK dispatcher share it.
  */
 export * from "./types";
-export { decline, describeArgumentErrors, dispatch, resolveCallName, MAX_NAMES_LISTED, type Resolution } from "./dispatch";
+export { decline, describeArgumentErrors, dispatch, namesIfSent, resolveCallName, MAX_NAMES_LISTED, type Resolution } from "./dispatch";
 export { readBlock, readResult, type ContentBlockReading, type ResultReading } from "./read-result";
 export { codexParts, lookupName, modelToolCall, modelToolError, toolsCallParams, toolsCallRequest } from "./wire";
