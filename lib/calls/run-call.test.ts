@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { fixtureSpecPath, fixtureSpecWith, rawServerCommand, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
+import { fixtureSpecPath, fixtureSpecWith, makeToolsFileServer, rawServerCommand, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import type { LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetManager } from "@/lib/fleet/manager";
 import type { SourcedRule } from "@/lib/permissions/types";
@@ -165,5 +165,42 @@ describe("a server that dies mid-call", () => {
     expect(await record({ client: "claude-code", name: "mcp__everything__get-sum", arguments: { a: 1, b: 1 } })).toMatchObject({ status: "ok" });
     // The dead server's tools are gone from the view: the answer says its server is down.
     expect(await record({ client: "claude-code", name: "mcp__calls__echo", arguments: { text: "x" } })).toMatchObject({ status: "refused", refusal: { code: "server-unavailable" } });
+  });
+});
+
+describe("hostile schemas (the fault fixtures' shapes): every call ends in a value, and the reason a check was skipped is given", () => {
+  function nested(depth: number): Record<string, unknown> {
+    let schema: Record<string, unknown> = { type: "string" };
+    for (let i = 0; i < depth; i++) schema = { type: "object", properties: { inner: schema } };
+    return schema;
+  }
+  const TOOLS = [
+    { name: "deep", inputSchema: nested(200) },
+    // 601 levels (two per step): past the 512 a validator is trusted with, and still fine for JSON.stringify.
+    { name: "deeper", inputSchema: nested(300) },
+    { name: "cycle", inputSchema: { type: "object", $defs: { a: { $ref: "#/$defs/b" }, b: { $ref: "#/$defs/a" } }, properties: { x: { $ref: "#/$defs/a" } } } },
+    { name: "self_ref", inputSchema: { type: "object", $defs: { loop: { $ref: "#/$defs/loop" } }, anyOf: [{ $ref: "#/$defs/loop" }, { $ref: "#/$defs/loop" }] } },
+    { name: "bad_pattern", inputSchema: { type: "object", properties: { q: { type: "string", pattern: "([" } } } },
+  ];
+
+  let hostile: FleetManager;
+  beforeAll(async () => {
+    hostile = new FleetManager({ timeoutMs: 20_000, retry: { attempts: 0 } });
+    const { specPath } = makeToolsFileServer(join(scratch, "hostile"), TOOLS, { name: "hostile" });
+    await hostile.start({ servers: [server("hostile", rawServerCommand(specPath))], findings: [], files: [] });
+  }, 60_000);
+  afterAll(() => hostile?.close());
+
+  test.each([
+    ["deep", { inner: { inner: {} } }, "valid", null],
+    ["deeper", {}, "unchecked", "the schema nests more than 512 levels deep, too deep to hand to a validator"],
+    ["cycle", { x: 1 }, "unchecked", "the schema refers to itself without consuming any of the value (#/$defs/a -> #/$defs/b -> #/$defs/a): checking would never end"],
+    ["self_ref", {}, "unchecked", "the schema refers to itself without consuming any of the value (#/$defs/loop -> #/$defs/loop): checking would never end"],
+    ["bad_pattern", { q: "x" }, "unchecked", expect.stringMatching(/^the schema cannot be compiled: /)],
+  ])("%s", { timeout: 30_000 }, async (name, args, check, reason) => {
+    const answer = await runCall(hostile, { settings: {}, rules: [] }, { id: `h-${name}`, client: "claude-code", name: `mcp__hostile__${name}`, arguments: args, timeoutMs: 10_000 });
+    const r = "call" in answer ? answer.call : null;
+    // An unchecked schema does not stop the call: the server is the judge, and the reason is shown.
+    expect(r).toMatchObject({ status: "ok", argumentCheck: { status: check, ...(reason ? { reason } : {}) } });
   });
 });

@@ -94,6 +94,11 @@ describe("validateInstance", () => {
     expect(summary(validateInstance(tree, value))).toBe("unchecked: the value nests more than 512 levels deep, too deep to check");
   });
 
+  test("a schema too big to compile quickly is not compiled", () => {
+    const wide = { type: "object", properties: Object.fromEntries(Array.from({ length: 1_500 }, (_, i) => [`p${i}`, { type: "string" }])) };
+    expect(summary(validateInstance(wide, {}))).toBe("unchecked: the schema holds more than 1,000 objects, too big to compile for a check");
+  });
+
   test("a big wrong value lists at most 20 failures", () => {
     const schema = { type: "object", additionalProperties: { type: "string" } };
     const value = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, i]));

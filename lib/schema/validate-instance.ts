@@ -37,6 +37,12 @@ export type InstanceCheck =
   | { status: "invalid"; dialect: CheckedDialect; note?: string; errors: InstanceError[] }
   | { status: "unchecked"; dialect: string; reason: string };
 
+/**
+ * Ajv turns a schema into code, and the time grows with the schema: about a second per 1,000 subschemas on
+ * this project's machines. A bigger schema is not compiled, so a call never waits seconds on a check.
+ */
+export const MAX_SCHEMA_OBJECTS = 1_000;
+
 /** At most this many failures are listed (a big wrong value can fail in thousands of places). */
 export const MAX_INSTANCE_ERRORS = 20;
 /** Compiled validators kept, least recently used dropped first. */
@@ -53,6 +59,8 @@ const OPTIONS = {
 
 const instances = new Map<CheckedDialect, AnyAjv>();
 const cache = new Map<string, ValidateFunction>();
+/** The same schema object checked again (a tool called twice): no hashing at all. */
+const byObject = new WeakMap<object, { dialect: CheckedDialect; validate: ValidateFunction }>();
 
 function ajvFor(dialect: CheckedDialect): AnyAjv {
   let ajv = instances.get(dialect);
@@ -123,16 +131,25 @@ export function validateInstance(schema: unknown, value: unknown): InstanceCheck
   if (nestingDepth(value) > MAX_SCHEMA_DEPTH) {
     return { status: "unchecked", dialect, reason: `the value nests more than ${MAX_SCHEMA_DEPTH} levels deep, too deep to check` };
   }
+  const objects = objectCount(schema, MAX_SCHEMA_OBJECTS);
+  if (objects > MAX_SCHEMA_OBJECTS) {
+    return { status: "unchecked", dialect, reason: `the schema holds more than ${MAX_SCHEMA_OBJECTS.toLocaleString("en")} objects, too big to compile for a check` };
+  }
   const loop = inPlaceCycle(schema);
   if (loop) {
     return { status: "unchecked", dialect, reason: `the schema refers to itself without consuming any of the value (${describeCycle(loop)}): checking would never end` };
   }
   const target = picked.strip ? withoutKey(schema, "$schema") : schema;
   let validate: ValidateFunction;
-  try {
-    validate = compile(dialect, target);
-  } catch (error) {
-    return { status: "unchecked", dialect, reason: `the schema cannot be compiled: ${errorText(error)}` };
+  const known = byObject.get(schema);
+  if (known && known.dialect === dialect) validate = known.validate;
+  else {
+    try {
+      validate = compile(dialect, target);
+    } catch (error) {
+      return { status: "unchecked", dialect, reason: `the schema cannot be compiled: ${errorText(error)}` };
+    }
+    byObject.set(schema, { dialect, validate });
   }
   let ok: boolean;
   try {
@@ -143,6 +160,19 @@ export function validateInstance(schema: unknown, value: unknown): InstanceCheck
   const extra = note ? { note } : {};
   if (ok) return { status: "valid", dialect, ...extra };
   return { status: "invalid", dialect, ...extra, errors: describeErrors(validate.errors ?? []) };
+}
+
+/** How many objects a JSON value holds (itself included), counting no further than `limit + 1`. */
+function objectCount(value: unknown, limit: number): number {
+  let n = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && n <= limit) {
+    const node = pending.pop();
+    if (typeof node !== "object" || node === null) continue;
+    if (!Array.isArray(node)) n++;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) if (typeof child === "object" && child !== null) pending.push(child);
+  }
+  return n;
 }
 
 function withoutKey(schema: Record<string, unknown>, key: string): Record<string, unknown> {
