@@ -4,7 +4,7 @@
  * of "Try a tool"'s endings: a good call, an unknown name, a denied tool, an asked tool, bad arguments
  * caught before sending (and forced), an erroring server, a server that dies mid-call, a timeout.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -123,7 +123,8 @@ describe("runCall on the demo-style fixtures", () => {
     expect(seen).toEqual([expect.objectContaining({ status: "running", request: r?.request })]);
     const requestId = r?.request?.id;
     const end = Date.now() + 3_000;
-    const lines = () => readFileSync(CANCELLED, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { requestId: number; tool: string });
+    // The server writes the line when the notification reaches it: the file may not exist yet.
+    const lines = () => (existsSync(CANCELLED) ? readFileSync(CANCELLED, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as { requestId: number; tool: string }) : []);
     while (Date.now() < end && !lines().some((l) => l.requestId === requestId)) await new Promise((res) => setTimeout(res, 25));
     expect(lines()).toContainEqual({ requestId, tool: "slow", reason: "timed out after 300 ms" });
   });

@@ -3,7 +3,7 @@
  * receives), the basic fixture and the published server-everything, in a project with a
  * `.claude/settings.json`. Every ending of "Try a tool" from a terminal.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -147,8 +147,9 @@ describe("fleet call", () => {
     expect(out).toContain("3. the host's answer to the model: no answer: timed out after 700 ms; the server was sent notifications/cancelled");
     const sent = /sent to the server: (\{.*\})/.exec(out);
     const cancellation = JSON.parse(sent![1]) as { params: { requestId: number; reason: string } };
-    const recorded = readFileSync(join(dir, "specs", "cancelled.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(recorded).toContainEqual({ requestId: cancellation.params.requestId, tool: "slow", reason: "timed out after 700 ms" });
+    const file = join(dir, "specs", "cancelled.jsonl");
+    const recorded = () => (existsSync(file) ? readFileSync(file, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : []);
+    await expect.poll(recorded, { timeout: 3_000 }).toContainEqual({ requestId: cancellation.params.requestId, tool: "slow", reason: "timed out after 700 ms" });
   });
 
   test("server-everything, published: a good call, and bad arguments caught against its draft-07 schema", { timeout: 60_000 }, async () => {
