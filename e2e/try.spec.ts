@@ -3,12 +3,12 @@
 // demo fleet and on the calls fixture added at runtime (isError, an image, structuredContent against its
 // outputSchema, a cancel the server sees, an ask rule's dialog, a deny rule).
 // Run: E2E_PORT=3309 npx playwright test e2e/try.spec.ts
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type TestInfo } from "@playwright/test";
 import { E2E_TOKEN } from "../playwright.config";
-import { fixtureSpecWith, rawServerCommand } from "./fixtures/fixture-servers";
+import { fixtureSpecWith, rawServerCommand, REPO_ROOT } from "./fixtures/fixture-servers";
 import { TryPanelPage } from "./pages/try-panel";
 
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
@@ -18,12 +18,21 @@ async function addServer(request: APIRequestContext, id: string, config: unknown
   expect(added.status(), await added.text()).toBeLessThan(300);
 }
 
+/** A picture of the panel, attached to the report and kept under e2e/artifacts/screenshots (gitignored). */
+async function keepScreenshot(panel: Locator, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await panel.screenshot({ path: file });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+  mkdirSync(join(REPO_ROOT, "e2e", "artifacts", "screenshots"), { recursive: true });
+  copyFileSync(file, join(REPO_ROOT, "e2e", "artifacts", "screenshots", `${name}.png`));
+}
+
 async function setRule(request: APIRequestContext, serverId: string, toolName: string, decision: "allow" | "ask" | "deny" | "none"): Promise<void> {
   const put = await request.put("/api/permissions", { headers: AUTH, data: { changes: [{ serverId, toolName, decision }] } });
   expect(put.status(), await put.text()).toBe(200);
 }
 
-test("the panel calls a demo tool and shows the three JSONs, each copyable; the call is listed", async ({ page }) => {
+test("the panel calls a demo tool and shows the three JSONs, each copyable; the call is listed", async ({ page }, testInfo) => {
   const tryIt = new TryPanelPage(page);
   await tryIt.signIn();
   await tryIt.goto("tracker", "create_issue");
@@ -53,6 +62,7 @@ test("the panel calls a demo tool and shows the three JSONs, each copyable; the 
   await expect(tryIt.summary()).toHaveText(/^answered in \d+ ms$/);
   await expect(tryIt.historyRows()).toHaveCount(1);
   await expect(tryIt.historyRows().first()).toHaveAttribute("data-status", "ok");
+  await keepScreenshot(tryIt.panel(), testInfo, "try-panel");
 
   // Under the Agent SDK host the model calls it by its exposed name: prefixed, since githost lists create_issue too.
   await tryIt.client("Agent SDK").click();
@@ -91,7 +101,7 @@ test("arguments are checked against the schema the server listed: the oneOf the 
   tryIt.expectNoPageErrors();
 });
 
-test("a fixture server: an image, isError, structuredContent checked, a JSON-RPC error, and a cancel the server sees", async ({ page, request }) => {
+test("a fixture server: an image, isError, structuredContent checked, a JSON-RPC error, and a cancel the server sees", async ({ page, request }, testInfo) => {
   const dir = mkdtempSync(join(tmpdir(), "mcp-fleet-e2e-try-"));
   const spec = fixtureSpecWith("calls", dir, { recordCancellations: "cancelled.jsonl" });
   await addServer(request, "try-calls", rawServerCommand(spec));
@@ -103,6 +113,7 @@ test("a fixture server: an image, isError, structuredContent checked, a JSON-RPC
     await expect(tryIt.view()).toHaveAttribute("data-status", "ok");
     await expect(tryIt.block("image").getByRole("img")).toBeVisible();
     expect(await tryIt.block("image").getByRole("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await keepScreenshot(tryIt.view(), testInfo, "try-image");
 
     await tryIt.goto("try-calls", "tool_error");
     await tryIt.callButton().click();
@@ -143,7 +154,7 @@ test("a fixture server: an image, isError, structuredContent checked, a JSON-RPC
   tryIt.expectNoPageErrors();
 });
 
-test("an ask rule opens a dialog before the call; a deny rule stops it and is named", async ({ page, request }) => {
+test("an ask rule opens a dialog before the call; a deny rule stops it and is named", async ({ page, request }, testInfo) => {
   const dir = mkdtempSync(join(tmpdir(), "mcp-fleet-e2e-try-"));
   await addServer(request, "try-rules", rawServerCommand(fixtureSpecWith("calls", dir, {})));
   const tryIt = new TryPanelPage(page);
@@ -157,6 +168,7 @@ test("an ask rule opens a dialog before the call; a deny rule stops it and is na
 
     await tryIt.callButton().click();
     await expect(tryIt.confirmDialog()).toBeVisible();
+    await keepScreenshot(tryIt.confirmDialog(), testInfo, "try-ask");
     await expect(tryIt.confirmDialog().getByTestId("confirm-question")).toHaveText('ask "mcp__try-rules__echo" (our rule) asks before mcp__try-rules__echo is called on server try-rules. Call it?');
     await tryIt.confirmDialog().getByRole("button", { name: "Don't call" }).click();
     await expect(tryIt.confirmDialog()).toHaveCount(0);
