@@ -27,7 +27,7 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: `node scripts/start.mjs --port ${PORT}`,
+    command: `node scripts/start.mjs --demo --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -2,7 +2,7 @@
 // bodies checked at the boundary, runtime servers (real fixture processes), SSE, secrets, shutdown.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -315,10 +315,15 @@ test.describe("the launcher", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  function launch(args: string[]): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-    const started = spawn(process.execPath, ["scripts/start.mjs", "--no-build", ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, MCP_FLEET_TOKEN: E2E_TOKEN, MCP_FLEET_DATA: join(dir!, "data") },
+  /** The launcher as `npm start` runs it (in the checkout); or, with `via: "bin"`, as `mcp-fleet start` in `cwd`. */
+  function launch(
+    args: string[],
+    opts: { via?: "npm-start" | "bin"; cwd?: string; env?: Record<string, string> } = {},
+  ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+    const command = opts.via === "bin" ? [join(REPO_ROOT, "bin", "mcp-fleet.mjs"), "start"] : ["scripts/start.mjs"];
+    const started = spawn(process.execPath, [...command, "--no-build", ...args], {
+      cwd: opts.cwd ?? REPO_ROOT,
+      env: { ...process.env, MCP_FLEET_TOKEN: E2E_TOKEN, MCP_FLEET_DATA: join(dir!, "data"), ...opts.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -327,6 +332,30 @@ test.describe("the launcher", () => {
     const exited = new Promise<number | null>((resolve) => started.on("exit", (code) => resolve(code)));
     child = started;
     return { child: started, output: () => output, exited };
+  }
+
+  for (const via of ["npm-start", "bin"] as const) {
+    test(`${via === "bin" ? "mcp-fleet start in a project folder" : "npm start typed in a project folder (INIT_CWD)"} serves that project's configs`, async () => {
+      dir = mkdtempSync(join(tmpdir(), "mcp-fleet-serve-"));
+      const project = join(dir, "project");
+      mkdirSync(project);
+      writeFileSync(join(project, ".mcp.json"), JSON.stringify({ mcpServers: { found: rawServerCommand(fixtureSpecPath("basic")) } }));
+      const run =
+        via === "bin"
+          ? launch(["--port", "0"], { via, cwd: project, env: { INIT_CWD: REPO_ROOT } })
+          : launch(["--port", "0"], { env: { INIT_CWD: project } });
+      await expect.poll(() => /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(run.output())?.[1], { timeout: 60_000 }).toBeTruthy();
+      const base = /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(run.output())![1];
+      expect(run.output()).toContain(`reading .mcp.json in ${project}\n`);
+      await expect
+        .poll(async () => {
+          const state = (await (await fetch(`${base}/api/fleet`, { headers: AUTH })).json()) as FleetStateJson;
+          return { demo: state.demo, configFiles: state.configFiles, servers: state.servers.map((server) => `${server.id}:${server.status}`) };
+        })
+        .toEqual({ demo: false, configFiles: [join(project, ".mcp.json")], servers: ["found:ready"] });
+      run.child.kill("SIGTERM");
+      await run.exited;
+    });
   }
 
   test("a busy port is said in one line", async ({ baseURL }) => {

@@ -75,7 +75,8 @@ test("the overview shows the fleet summary, the hash and a server's detail", asy
   await overview.signIn();
   await overview.goto();
   await expect(overview.summaryCard("collisions")).toContainText(/\d+/);
-  // The demo notice names the real way to show one's own servers: the launcher's --config flag.
+  // The demo notice names the real ways to show one's own servers: the bin in the project's folder, or the launcher's --config flag.
+  await expect(page.getByTestId("demo-notice")).toContainText("mcp-fleet start");
   await expect(page.getByTestId("demo-notice")).toContainText("npm start -- --config");
   const hash = overview.fleetHash().locator("code[data-hash]");
   await expect(hash).toHaveText(/^[0-9a-f]{16}$/);

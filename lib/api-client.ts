@@ -3,8 +3,11 @@
  * fetch; store actions call this). Every call resolves to a value: `{ ok: true, data }` or
  * `{ ok: false, error }` carrying the server's `{ code, message }` and the HTTP status.
  */
+import type { ClientChoice } from "@/lib/clients";
+import type { CostReport } from "@/lib/cost/types";
 import type { ApiError } from "@/lib/errors";
 import type { FleetState } from "@/lib/fleet/types";
+import type { ProfilesView } from "@/lib/profiles/overview";
 
 export interface ClientError extends ApiError {
   /** HTTP status; 0 when the request never got an answer (server down, network). */
@@ -81,6 +84,22 @@ export function reconnectServer(id: string, opts: { timeoutMs?: number } = {}): 
 
 export function refreshFleet(): Promise<ApiResult<unknown>> {
   return apiRequest("POST", "/api/refresh");
+}
+
+/** The context cost of one client's view, of the whole fleet or of one profile (docs/cost.md). */
+export function fetchCost(client: ClientChoice, profile?: string | null): Promise<ApiResult<CostReport>> {
+  const query = new URLSearchParams({ client, ...(profile ? { profile } : {}) });
+  return apiRequest<CostReport>("GET", `/api/cost?${query}`);
+}
+
+/** The same with Claude's tokens counted by Anthropic (the server's key): only when the user asks. */
+export function countCost(client: ClientChoice, profile?: string | null, model?: string): Promise<ApiResult<CostReport>> {
+  return apiRequest<CostReport>("POST", "/api/cost/count", { client, ...(profile ? { profile } : {}), ...(model ? { model } : {}) });
+}
+
+/** mcp-fleet.json's profiles, each with its own fleet and cost, and the suggestions (docs/profiles.md). */
+export function fetchProfiles(client: ClientChoice = "claude-code"): Promise<ApiResult<ProfilesView>> {
+  return apiRequest<ProfilesView>("GET", `/api/profiles?${new URLSearchParams({ client })}`);
 }
 
 export type StreamStatus = "connecting" | "open" | "closed";

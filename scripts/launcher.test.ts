@@ -241,13 +241,15 @@ describe("the real dashboard under faults", () => {
 
       // The CLI on the same project: a snapshot and the weekly report.
       const cli = (args: string[]) =>
-        spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", join(REPO_ROOT, "lib/cli/main.ts"), ...args], {
+        spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", join(REPO_ROOT, "lib/cli/run-cli.ts"), ...args], {
           cwd: REPO_ROOT,
           encoding: "utf8",
           env: { ...process.env, FLEET_TEST_ENV_SECRET: SECRETS.env, FLEET_TEST_HEADER_SECRET: SECRETS.header, MCP_FLEET_DATA: join(faulty, ".mcp-fleet") },
         });
       for (const args of [["snapshot", "--config", config, "--json"], ["snapshot", "--config", config], ["report", "--config", config]]) {
         const result = cli(args);
+        // It ran and answered (0 even with failed servers): an empty output would hide nothing.
+        expect(result.status, result.stderr).toBe(0);
         keep(`fleet ${args.join(" ")}`, result.stdout + result.stderr);
       }
     } finally {

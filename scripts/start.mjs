@@ -3,13 +3,15 @@
 // our own HTTP server on 127.0.0.1 only, so the security gate (guard.mjs) sees every request first.
 // It keeps the terminal's environment for the MCP servers, and every way of stopping it (SIGINT,
 // SIGTERM, SIGHUP, npm going away) ends every server's process group and frees the port.
-// Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev] [--no-build]
+// Usage: npm start -- [--config F ...] [--port N] [--timeout MS] [--dev] [--no-build] [--demo]
+// (also `mcp-fleet start ...`). Without --config it reads the configs of the folder it was run in.
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { ensureCliBuild } from "./build-cli.mjs";
 import { SECURITY_HEADERS, decide, newToken } from "./guard.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,9 +25,13 @@ const REPEAT_WINDOW_MS = 3_000;
 const PARENT_CHECK_MS = 500;
 const SOURCE_DIRS = ["app", "components", "lib"];
 const SOURCE_FILES = ["next.config.mjs", "package.json"];
-const USAGE = `Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev] [--no-build]
+const USAGE = `Usage: npm start -- [--config FILE ...] [--port N] [--timeout MS] [--dev] [--no-build] [--demo]
+       mcp-fleet start [the same options]
   --config FILE   an MCP config (.mcp.json, ~/.claude.json, Claude Desktop, .cursor/mcp.json,
-                  .vscode/mcp.json, Codex config.toml); repeat for several. None: the demo fleet.
+                  .vscode/mcp.json, Codex config.toml); repeat for several. None: the configs found
+                  in the folder it was run in (.mcp.json, .cursor/mcp.json, .vscode/mcp.json,
+                  .codex/config.toml, its entry in ~/.claude.json), else the demo fleet.
+  --demo          the demo fleet, even where configs would be found
   --port N        port on 127.0.0.1 (default 3000; 0 picks a free one)
   --timeout MS    per-server connect and tools/list timeout (default 15000)
   --dev           serve with next dev (hot reload) behind the same gate
@@ -36,7 +42,7 @@ function fail(message, code = 1) {
   process.exit(code);
 }
 
-function readOptions(argv) {
+function readOptions(argv, cwd) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -47,6 +53,7 @@ function readOptions(argv) {
         timeout: { type: "string" },
         dev: { type: "boolean" },
         "no-build": { type: "boolean" },
+        demo: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
       allowPositionals: false,
@@ -67,9 +74,24 @@ function readOptions(argv) {
     if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) fail(`--timeout must be a positive whole number of milliseconds, got "${values.timeout}".`, 2);
   }
   // Relative to where the user ran the command, not to the repo.
-  const configs = (values.config ?? []).map((file) => resolve(process.cwd(), file));
+  const configs = (values.config ?? []).map((file) => resolve(cwd, file));
   for (const file of configs) if (!existsSync(file)) fail(`Config file not found: ${file}`, 2);
-  return { port, timeoutMs, configs, dev: values.dev === true, noBuild: values["no-build"] === true };
+  if (values.demo && configs.length > 0) fail("--demo runs the demo fleet; leave out --config, or leave out --demo.", 2);
+  return { port, timeoutMs, configs, demo: values.demo === true, dev: values.dev === true, noBuild: values["no-build"] === true };
+}
+
+/**
+ * The configs to serve: those given; else the project's, found in `cwd` by the module the CLI uses
+ * (lib/config/discover-configs.ts, from the CLI build), with which ones said on stderr; else none (the demo fleet).
+ */
+async function chooseConfigs(options, cwd) {
+  if (options.configs.length > 0 || options.demo) return { files: options.configs, project: undefined };
+  const built = await ensureCliBuild({ root: ROOT, log: (line) => console.error(line) });
+  const { discoverConfigs, describeDiscovery } = await import(pathToFileURL(join(built, "discover-configs.mjs")).href);
+  const found = discoverConfigs(cwd);
+  for (const problem of found.problems) console.error(`warning: ${problem}`);
+  console.error(describeDiscovery(found));
+  return { files: found.files, project: found.files.length > 0 ? found.projectDir : undefined };
 }
 
 /** Newest mtime under a folder, ignoring tests (they are not part of the build). */
@@ -141,19 +163,22 @@ function respond(res, verdict, method) {
   res.end(method === "HEAD" ? undefined : verdict.body);
 }
 
-async function main() {
-  const options = readOptions(process.argv.slice(2));
+/**
+ * Starts the dashboard. `cwd` is where the user ran the command: `--config` paths and MCP_FLEET_DATA are
+ * taken from it and configs looked for in it (npm moves to the checkout and says where it came from in INIT_CWD).
+ */
+export async function launch(argv = process.argv.slice(2), { cwd = process.env.INIT_CWD || process.cwd() } = {}) {
+  const options = readOptions(argv, cwd);
   const token = process.env.MCP_FLEET_TOKEN || newToken();
   // The token lives only in this process's memory from here on: no child process inherits it.
   delete process.env.MCP_FLEET_TOKEN;
   // The terminal's environment, before Next and we change process.env: MCP servers get it as their client would give it.
   globalThis[SHELL_ENV_KEY] = Object.freeze({ ...process.env });
-  // Where the user ran the command (npm moves to the package folder and says where it came from in INIT_CWD).
-  process.env.MCP_FLEET_CWD = process.env.INIT_CWD || process.cwd();
-  process.env.MCP_FLEET_CONFIG = JSON.stringify(options.configs);
+  // Where the user ran the command: servers of user-level configs start there, as their client would start them.
+  process.env.MCP_FLEET_CWD = cwd;
   if (options.timeoutMs !== undefined) process.env.MCP_FLEET_TIMEOUT = String(options.timeoutMs);
   else delete process.env.MCP_FLEET_TIMEOUT;
-  if (process.env.MCP_FLEET_DATA) process.env.MCP_FLEET_DATA = resolve(process.cwd(), process.env.MCP_FLEET_DATA);
+  if (process.env.MCP_FLEET_DATA) process.env.MCP_FLEET_DATA = resolve(cwd, process.env.MCP_FLEET_DATA);
   process.env.MCP_FLEET_ROOT = ROOT;
   // Routes that spawn processes refuse to run unless this launcher (and so the gate) is in front of them.
   process.env.MCP_FLEET_GUARDED = "1";
@@ -189,6 +214,12 @@ async function main() {
   }
   // From here on every way of stopping us ends the servers and frees the port, even mid-build.
   const shutdown = installShutdown(server);
+  const configs = await chooseConfigs(options, cwd);
+  if (shutdown.stopping) return;
+  process.env.MCP_FLEET_CONFIG = JSON.stringify(configs.files);
+  // Found, not given: the server reads ~/.claude.json for this project only, as discovery did.
+  if (configs.project) process.env.MCP_FLEET_PROJECT = configs.project;
+  else delete process.env.MCP_FLEET_PROJECT;
 
   process.chdir(ROOT);
   if (!options.dev) await build(options.noBuild, shutdown);
@@ -253,5 +284,5 @@ function installShutdown(server) {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((error) => fail(`MCP Fleet failed to start: ${error?.stack ?? error}`));
+  launch().catch((error) => fail(`MCP Fleet failed to start: ${error?.stack ?? error}`));
 }

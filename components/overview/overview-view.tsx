@@ -29,8 +29,10 @@ export function OverviewView() {
           <div className="stack">
             {fleet.demo ? (
               <p className="muted" data-testid="demo-notice">
-                Showing the built-in demo fleet. To see your project&apos;s servers, start MCP Fleet with its config:{" "}
-                <code>npm start -- --config path/to/.mcp.json</code> (repeat <code>--config</code> for several files).
+                Showing the built-in demo fleet. To see your project&apos;s servers, run <code>mcp-fleet start</code> in the
+                project&apos;s folder (it reads the <code>.mcp.json</code>, <code>.cursor/</code>, <code>.vscode/</code> and{" "}
+                <code>.codex/</code> configs there), or name the config: <code>npm start -- --config path/to/.mcp.json</code>{" "}
+                (repeat <code>--config</code> for several files).
               </p>
             ) : null}
             <FleetSummary fleet={fleet} />

@@ -10,7 +10,7 @@ import type { LoadedConfig } from "@/lib/config/types";
 import { combinedRules } from "@/lib/permissions/effective";
 import type { OurRule, PermissionTool } from "@/lib/permissions/types";
 import { readProjectSettings } from "@/lib/settings/claude-settings";
-import { readClientSettings, type ReadClientSettings } from "@/lib/settings/client-settings";
+import { readClientSettings, type ClientSettingsRead, type Relative } from "@/lib/settings/client-settings";
 import type { CallSetup } from "./run-call";
 
 export interface CallSetupOptions {
@@ -21,11 +21,12 @@ export interface CallSetupOptions {
   ours: readonly OurRule[];
   /** The fleet's tools, so a server default is compiled as it is exported. */
   tools: readonly PermissionTool[];
-  label?: (file: string) => string;
+  /** How a settings file is named in what is shown. */
+  relative: Relative;
 }
 
-export async function loadCallSetup(client: ClientChoice, loaded: LoadedConfig, opts: CallSetupOptions): Promise<CallSetup & Pick<ReadClientSettings, "read" | "problems">> {
-  const { settings, read, problems } = await readClientSettings(client, loaded, { projectDir: opts.projectDir, env: opts.env, ...(opts.label ? { label: opts.label } : {}) });
+export async function loadCallSetup(client: ClientChoice, loaded: LoadedConfig, opts: CallSetupOptions): Promise<CallSetup & Pick<ClientSettingsRead, "read" | "problems">> {
+  const { settings, read, problems } = await readClientSettings(client, loaded, opts.env, opts.relative, { projectDir: opts.projectDir });
   const files = opts.projectDir ? await readProjectSettings(opts.projectDir) : [];
   const rules = combinedRules(opts.ours, files.flatMap((f) => f.rules), opts.tools);
   return { settings, rules, read, problems };

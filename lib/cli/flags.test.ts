@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { parseFlags, wantsHelp, type FlagName } from "./flags";
 import { CliError } from "./io";
 
-const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools"];
+const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools", "profile", "count-with-api", "model"];
 
 describe("every flag reads the same in every command", () => {
   test.each([
@@ -27,6 +27,13 @@ describe("every flag reads the same in every command", () => {
     [["-x"], 'error: unknown option "-x"'],
     [["stray"], 'error: unexpected argument "stray"'],
     [["-h"], { help: true }],
+    [["--profile", "review"], { profile: "review" }],
+    [["--profile=docs_2"], { profile: "docs_2" }],
+    [["--profile", "../x"], 'error: --profile takes a profile name (letters, digits, "-" and "_"), not "../x"'],
+    [["--profile"], "error: --profile needs a value"],
+    [["--count-with-api"], { countWithApi: true, json: false }],
+    [["--count-with-api=1"], "error: --count-with-api takes no value"],
+    [["--model", "claude-opus-5-5"], { model: "claude-opus-5-5" }],
     [["--", "--json"], 'error: unexpected argument "--json"'],
   ])("%j", (args, expected) => {
     let outcome: unknown;

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 
+import { PROFILE_NAME_PATTERN } from "@/lib/profiles";
 import { CliError } from "./io";
 
 export interface Flags {
@@ -25,6 +26,12 @@ export interface Flags {
   write?: string;
   /** `--tools <serverId>=<file>`, repeatable. */
   tools: string[];
+  /** `--profile NAME`: only the servers of that profile of mcp-fleet.json (docs/profiles.md). */
+  profile?: string;
+  /** `--count-with-api`: ask Anthropic's count_tokens (the user's key), on demand only. */
+  countWithApi: boolean;
+  /** `--model NAME`: the model a count is for. */
+  model?: string;
   /** `--yes` (`-y`): say yes to a question (an ask rule) without asking. */
   yes: boolean;
   /** `--force`: do it although a check failed (arguments that fail the tool's schema). */
@@ -34,7 +41,7 @@ export interface Flags {
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "yes" | "force" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "yes" | "force" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -45,6 +52,9 @@ const FLAGS = {
   client: { type: "string" },
   write: { type: "string" },
   tools: { type: "string", multiple: true },
+  profile: { type: "string" },
+  "count-with-api": { type: "boolean" },
+  model: { type: "string" },
   yes: { type: "boolean", short: "y" },
   force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -61,7 +71,7 @@ export interface FlagRules {
 export function parseFlags(args: string[], names: readonly FlagName[], rules: FlagRules = {}): Flags {
   const allowed = new Set<string>([...names, "help"]);
   const { tokens } = parseArgs({ args, options: FLAGS, strict: false, allowPositionals: true, tokens: true });
-  const flags: Flags = { configs: [], json: false, tools: [], yes: false, force: false, help: false, positionals: [] };
+  const flags: Flags = { configs: [], json: false, tools: [], countWithApi: false, yes: false, force: false, help: false, positionals: [] };
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") {
@@ -74,6 +84,7 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
     if (FLAGS[name].type === "boolean") {
       if (token.inlineValue) throw new CliError(`--${name} takes no value`);
       if (name === "json" || name === "yes" || name === "force") flags[name] = true;
+      else if (name === "count-with-api") flags.countWithApi = true;
       else flags.help = true;
       continue;
     }
@@ -107,6 +118,13 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
         break;
       case "write":
         flags.write = value;
+        break;
+      case "profile":
+        if (!PROFILE_NAME_PATTERN.test(value)) throw new CliError(`--profile takes a profile name (letters, digits, "-" and "_"), not "${value}"`);
+        flags.profile = value;
+        break;
+      case "model":
+        flags.model = value;
         break;
     }
   }

@@ -1,18 +1,13 @@
 /**
- * A client view as text for `fleet tools`: the client and version, the settings files read, whole
+ * A client view as text for `mcp-fleet tools`: the client and version, the settings files read, whole
  * servers lost first (naming the tool that causes it), then every dropped tool with its reasons and
  * their sources, then what is sent and what was changed on the way.
  */
 import type { ClientView, ToolVerdict } from "@/lib/clients";
 import { shortHash } from "@/lib/schema/hash";
+import type { SettingsRead } from "@/lib/settings/client-settings";
 
-export interface SettingsRead {
-  /** As shown: `.claude/settings.json`, `/p/.codex/config.toml`. */
-  label: string;
-  exists: boolean;
-  /** What was taken from it, e.g. `2 deny rules`. */
-  took: string;
-}
+export type { SettingsRead };
 
 export function formatClientView(view: ClientView, read: SettingsRead[]): string {
   const sent = view.tools.filter((t) => t.status === "sent");

@@ -1,12 +1,16 @@
 /**
  * What a command may touch of the terminal, so tests can run commands in-process and read the output.
  */
+import path from "node:path";
+
 export interface CliIO {
+  /** One line of the answer (stdout: nothing else goes there, so `--json` output is clean). */
   out(line: string): void;
+  /** One line for the person (stderr): findings, warnings, what was read. */
   err(line: string): void;
-  /** Where the user typed the command: relative paths start here (`npm run` moves to the package folder). */
+  /** Where the user ran the command: every path they give is taken from here, and configs are looked for here. */
   cwd: string;
-  /** The MCP Fleet folder (the demo fleet lives in it); defaults to `cwd`. */
+  /** The MCP Fleet checkout (the demo fleet lives in it); defaults to `cwd`. */
   root?: string;
   env: Record<string, string | undefined>;
 }
@@ -24,12 +28,12 @@ export class CliError extends Error {
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
-export function processIO(): CliIO {
-  return {
-    out: (line) => process.stdout.write(line + "\n"),
-    err: (line) => process.stderr.write(line + "\n"),
-    cwd: process.env.INIT_CWD || process.cwd(),
-    root: process.cwd(),
-    env: process.env,
-  };
+/**
+ * A path the user typed (`--config`, `--write`, `--tools`), taken from the folder they ran the command
+ * in; a leading `~` (which a shell leaves alone in `--write=~/x`) is their home folder.
+ */
+export function resolveUserPath(file: string, io: Pick<CliIO, "cwd" | "env">): string {
+  const home = io.env.HOME;
+  if (home && (file === "~" || file.startsWith("~/"))) return path.join(home, file.slice(1));
+  return path.resolve(io.cwd, file);
 }

@@ -14,6 +14,16 @@ export { AGENT_SDK, agentSdkView } from "./agent-sdk";
 export { CLAUDE_CODE, CLAUDE_CODE_BEFORE_2_1_195, claudeCodeView, type ClaudeCodeViewOptions } from "./claude-code";
 export { prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 export { strictToolFaults, toolLabel, type ListFault } from "./claude-code-listing";
+export {
+  DEFERRED_ENTRIES,
+  DEFERRED_HEADING,
+  DEFERRED_SOURCE,
+  deferredAnnouncement,
+  isAlwaysLoad,
+  toolLoadingOf,
+  type ToolLoading,
+  type ToolSearchSetting,
+} from "./claude-code-deferred";
 export { CODEX, codexNamePart, codexNamespace, codexView, type CodexViewOptions } from "./codex";
 export { codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 export { codexToolFaults } from "./codex-listing";

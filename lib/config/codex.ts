@@ -264,7 +264,10 @@ function normalizeCodexEntry(
       templates.args = [...args];
       args.forEach((arg, index) => literalRef(`args[${index}]`, "args", arg));
     }
-    if (cwd !== undefined) server.cwd = cwd;
+    if (cwd !== undefined) {
+      server.cwd = cwd;
+      templates.cwd = cwd;
+    }
     const merged: Record<string, string> = {};
     const mergedTemplates: Record<string, string> = {};
     for (const [name, value] of Object.entries(env ?? {})) {

@@ -5,6 +5,7 @@
 import "server-only";
 
 export { loadConfigs, type LoadConfigsOptions } from "./load-configs";
+export { discoverConfigs, describeDiscovery, PROJECT_CONFIG_FILES, type DiscoveredConfigs } from "./discover-configs";
 export { parseServerEntry } from "./parse-server-entry";
 export { redactServerConfig } from "./redact";
 export { parseConfigText, detectFormat, isProjectFile, type ParseConfigOptions, type ParsedConfig } from "./parse-config";
@@ -16,3 +17,5 @@ export type * from "./types";
 export { workingDirOf, withWorkingDirs, type WorkingDirContext } from "./working-dir";
 export { watchConfigFiles, type WatchOptions } from "./watch-configs";
 export { keepLastGoodServers, describeReload, type MergedReload, type ReloadChange } from "./reload";
+export { PROFILES_FILE_NAME, profilesFileOf, profileLockFileOf, readProfiles, formatProfilesProblem, requireWritable, writeProfiles, findProfile, narrowToProfile, type ProfilesRead } from "./profiles";
+export { exportProfile, exportProfileClaude, exportProfileCodex, PROFILE_EXPORT_CLIENTS, type ProfileExport, type ProfileExportClient } from "./profile-export";

@@ -23,6 +23,8 @@ export interface LoadConfigsOptions {
    * global file). Default: the project of the first project-level file given, if any.
    */
   projectDir?: string;
+  /** false: from `~/.claude.json` take only the entry of `projectDir`, not the user-scope servers (what discovery finds). */
+  userEntries?: boolean;
   /** The folder MCP Fleet was started from, where servers of user-level files start. Default: this process's. */
   runDir?: string;
 }
@@ -66,7 +68,7 @@ export async function loadConfigs(paths: string[], options: LoadConfigsOptions):
       findings.push({ severity: "error", code: item.error.code, message: item.error.message, file: item.file });
       continue;
     }
-    const parsed = parseConfigText(item.text ?? "", { file: item.file, env: opts.env, homeDir: opts.homeDir, projectDir });
+    const parsed = parseConfigText(item.text ?? "", { file: item.file, env: opts.env, homeDir: opts.homeDir, projectDir, userEntries: opts.userEntries });
     findings.push(...parsed.findings);
     for (const server of parsed.servers) {
       const owner = owners.get(server.id);

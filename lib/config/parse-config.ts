@@ -24,6 +24,8 @@ export interface ParseConfigOptions {
   homeDir?: string;
   /** The project whose `~/.claude.json` entries to take, and Cursor's `${workspaceFolder}` for a global file. */
   projectDir?: string;
+  /** false: from `~/.claude.json` take only the project's own entry, not the user-scope servers. Default true. */
+  userEntries?: boolean;
 }
 
 export interface ParsedConfig {
@@ -148,7 +150,7 @@ export function parseConfigText(text: string, opts: ParseConfigOptions): ParsedC
     const user = { pointer: "/mcpServers", label: "the user entry (top-level mcpServers)", entries: root.mcpServers };
     // Claude Code: local scope beats user scope inside the project. With no project, the user entries
     // (which apply everywhere) come first, then each project's in path order.
-    if (wanted) groups.push(...projectGroups, user);
+    if (wanted) groups.push(...projectGroups, ...(opts.userEntries === false ? [] : [user]));
     else groups.push(user, ...projectGroups);
   } else {
     groups.push({ pointer: `/${serversKey}`, label: `/${serversKey}`, entries: root[serversKey] });

@@ -30,8 +30,11 @@ describe("config paths", () => {
     expect(lockFileOf(loaded)).toBe(lock);
   });
 
-  test("~/.claude.json read for a project: that project is the project dir", () => {
-    expect(projectDirOf(loadedFrom("/home/u/.claude.json", "claude-user", "/work/app"))).toBe("/work/app");
+  test("~/.claude.json read for a project: that project holds the data folder and the lock, not the home folder", () => {
+    const loaded = loadedFrom("/home/u/.claude.json", "claude-user", "/work/app");
+    expect(projectDirOf(loaded)).toBe("/work/app");
+    expect(dataDirOf(loaded, {})).toBe("/work/app/.mcp-fleet");
+    expect(lockFileOf(loaded)).toBe("/work/app/mcp-fleet.lock.json");
   });
 
   test("MCP_FLEET_DATA wins over the folder beside the config", () => {
@@ -44,5 +47,11 @@ describe("config paths", () => {
     expect(dataDirOf(demo, {})).toBe(path.join(process.cwd(), ".mcp-fleet", "demo"));
     expect(lockFileOf(demo)).toBe(path.join(process.cwd(), ".mcp-fleet", "demo", "mcp-fleet.lock.json"));
     expect(lockFileOf(demo, { MCP_FLEET_DATA: "/tmp/e2e-data" })).toBe("/tmp/e2e-data/mcp-fleet.lock.json");
+  });
+
+  test("the demo fleet run from another folder keeps its data in the MCP Fleet checkout (MCP_FLEET_ROOT)", () => {
+    const demo = loadedFrom(null, "demo");
+    expect(dataDirOf(demo, { MCP_FLEET_ROOT: "/opt/mcp-fleet" })).toBe("/opt/mcp-fleet/.mcp-fleet/demo");
+    expect(lockFileOf(demo, { MCP_FLEET_ROOT: "/opt/mcp-fleet" })).toBe("/opt/mcp-fleet/.mcp-fleet/demo/mcp-fleet.lock.json");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Where a fleet keeps its state (docs/architecture.md "Persistent state"): the project folder of the primary
  * config, the `.mcp-fleet/` data folder beside it (or `MCP_FLEET_DATA`), and `mcp-fleet.lock.json`.
- * The demo fleet keeps its data in `<repo>/.mcp-fleet/demo`, never beside a user's config.
+ * The demo fleet keeps its data in `<MCP Fleet root>/.mcp-fleet/demo`, never beside a user's config or
+ * in the folder a command was run from.
  */
 import "server-only";
 
@@ -34,13 +35,25 @@ export function projectDirOf(loaded: LoadedConfig): string | null {
   return projectFolderOfFile(primary, format) ?? loaded.projectDir ?? null;
 }
 
-/** `MCP_FLEET_DATA`, else `<primary config dir>/.mcp-fleet`; the demo fleet: `<cwd>/.mcp-fleet/demo`. */
+/**
+ * The folder the primary config's state lives in: its own, except for `~/.claude.json` read for a
+ * project (its entry for that project), whose state belongs to the project, not to the home folder.
+ */
+function stateDirOf(loaded: LoadedConfig, primary: string): string {
+  if (loaded.projectDir !== undefined && detectFormat(primary) === "claude-user") return path.resolve(loaded.projectDir);
+  return path.dirname(primary);
+}
+
+/**
+ * `MCP_FLEET_DATA`, else `<primary config dir>/.mcp-fleet`; the demo fleet:
+ * `<MCP_FLEET_ROOT or cwd>/.mcp-fleet/demo` (the launcher and the CLI set MCP_FLEET_ROOT to the checkout).
+ */
 export function dataDirOf(loaded: LoadedConfig, env: Record<string, string | undefined>): string {
   const fromEnv = env.MCP_FLEET_DATA;
   if (fromEnv) return path.resolve(fromEnv);
   const primary = primaryFile(loaded);
-  if (isDemoConfig(loaded) || primary === undefined) return path.join(process.cwd(), DATA_DIR_NAME, "demo");
-  return path.join(path.dirname(primary), DATA_DIR_NAME);
+  if (isDemoConfig(loaded) || primary === undefined) return path.join(env.MCP_FLEET_ROOT ?? process.cwd(), DATA_DIR_NAME, "demo");
+  return path.join(stateDirOf(loaded, primary), DATA_DIR_NAME);
 }
 
 /**
@@ -52,5 +65,5 @@ export function lockFileOf(loaded: LoadedConfig, env?: Record<string, string | u
   // Always a path today; `| null` stays in the signature the other modules were written against.
   const primary = primaryFile(loaded);
   if (isDemoConfig(loaded) || primary === undefined) return path.join(dataDirOf(loaded, env ?? {}), LOCK_FILE_NAME);
-  return path.join(path.dirname(primary), LOCK_FILE_NAME);
+  return path.join(stateDirOf(loaded, primary), LOCK_FILE_NAME);
 }

@@ -66,6 +66,8 @@ export interface CodexToolOptions {
 /** Unexpanded forms of a server's fields, as the config file wrote them. */
 export interface ServerTemplates {
   command?: string;
+  /** Codex's `cwd` as written (ServerConfig.cwd is the resolved working folder every stdio server gets). */
+  cwd?: string;
   args?: string[];
   env?: Record<string, string>;
   url?: string;

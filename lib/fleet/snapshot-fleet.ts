@@ -1,24 +1,28 @@
 /**
- * One observation of the live fleet for the CLI (`fleet snapshot`, `lock`, `check`): connect every
- * server, wait until each is ready or failed, take the state, end every process.
+ * One observation of the live fleet for the CLI (`mcp-fleet snapshot`, `lock`, `check`, ...): connect
+ * every server, wait until each is ready or failed, use the state, end every process. The state is
+ * used (the answer printed) before the servers are ended, so nobody waits for their exit to see it.
  */
 import "server-only";
 import type { LoadedConfig } from "@/lib/config/types";
-import type { ServerToolList } from "@/lib/reconcile/types";
 import { FleetManager } from "./manager";
 import type { FleetState } from "./types";
 
 export async function snapshotFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<FleetState> {
-  return (await observeFleet(loaded, opts)).state;
+  return withFleet(loaded, opts, (manager) => manager.getState());
 }
 
-/** The state and the raw tool lists it was reconciled from (what `fleet tools` builds a client's view on). */
-export async function observeFleet(loaded: LoadedConfig, opts: { timeoutMs?: number } = {}): Promise<{ state: FleetState; toolLists: ServerToolList[] }> {
+/**
+ * Starts the fleet, waits until every server is ready or failed, runs `use` with the manager (its state,
+ * and the raw tool lists that state was reconciled from), then ends every server (all at once; each
+ * one's stop is bounded, SIGKILL last) before returning.
+ */
+export async function withFleet<T>(loaded: LoadedConfig, opts: { timeoutMs?: number }, use: (manager: FleetManager) => T | Promise<T>): Promise<T> {
   // One observation: a server that crashes is reported as it is, not started again behind the caller's back.
   const manager = new FleetManager({ timeoutMs: opts.timeoutMs, retry: { attempts: 0 } });
   try {
     await manager.start(loaded);
-    return { state: manager.getState(), toolLists: manager.toolLists() };
+    return await use(manager);
   } finally {
     await manager.close();
   }

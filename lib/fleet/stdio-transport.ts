@@ -188,7 +188,9 @@ export class FleetStdioTransport implements Transport {
     for (;;) {
       if (!alive(child) && !this.groupAlive()) return true;
       if (Date.now() >= deadline) return false;
-      await delay(50);
+      // Not unref'd: once the leader is reaped this poll may be all that is left, and a process with
+      // nothing else to do (the CLI after a Ctrl-C) would end mid-close, its close never settling.
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
 

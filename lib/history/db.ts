@@ -49,7 +49,7 @@ export function describeSqliteError(error: unknown, file: string): string {
   const code = String((error as { code?: unknown } | null)?.code ?? "");
   const detail = describe(error);
   if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
-    return `${file} is locked by another process (another MCP Fleet, \`fleet report\`, or a database tool holding a write)`;
+    return `${file} is locked by another process (another MCP Fleet, \`mcp-fleet report\`, or a database tool holding a write)`;
   }
   if (code.startsWith("SQLITE_READONLY")) return `${file} is read-only (the file or its folder cannot be written: ${detail})`;
   if (code === "SQLITE_FULL") return `the disk holding ${file} is full (${detail})`;

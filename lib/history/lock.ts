@@ -23,6 +23,8 @@ const lockedToolSchema = z.strictObject({
 const lockSchema = z.strictObject({
   lockVersion: z.number().int(),
   hashVersion: z.number().int(),
+  /** A profile's lock (`mcp-fleet.<profile>.lock.json`, docs/profiles.md): which profile, with the servers it had. */
+  profile: z.strictObject({ name: z.string(), servers: z.array(z.string()) }).optional(),
   servers: z.record(z.string(), z.strictObject({ tools: z.record(z.string(), lockedToolSchema) })),
 });
 
@@ -35,8 +37,11 @@ export interface SkippedServer {
   error?: string;
 }
 
-/** The lock of a snapshot: every ready server's tools. Servers that are not ready are skipped and returned. */
-export function buildLock(snapshot: FleetSnapshot): { lock: FleetLock; skipped: SkippedServer[] } {
+/**
+ * The lock of a snapshot: every ready server's tools. Servers that are not ready are skipped and returned.
+ * A profile's lock names the profile and its servers, so a check notices when the profile changes.
+ */
+export function buildLock(snapshot: FleetSnapshot, profile?: { name: string; servers: readonly string[] }): { lock: FleetLock; skipped: SkippedServer[] } {
   const servers: FleetLock["servers"] = {};
   const skipped: SkippedServer[] = [];
   for (const server of snapshot.servers) {
@@ -52,7 +57,8 @@ export function buildLock(snapshot: FleetSnapshot): { lock: FleetLock; skipped: 
       exposedName: tool.excluded ? null : tool.exposedName,
     };
   }
-  return { lock: { lockVersion: LOCK_FORMAT_VERSION, hashVersion: HASH_FORMULA_VERSION, servers }, skipped };
+  const named = profile ? { profile: { name: profile.name, servers: [...profile.servers].sort(compareCodeUnits) } } : {};
+  return { lock: { lockVersion: LOCK_FORMAT_VERSION, hashVersion: HASH_FORMULA_VERSION, ...named, servers }, skipped };
 }
 
 function sortKeys(value: unknown): unknown {
@@ -88,20 +94,36 @@ export function parseLock(text: string, file: string): LockParseResult {
   if (lock.hashVersion !== HASH_FORMULA_VERSION) {
     return {
       ok: false,
-      message: `${file}: hashes were computed with hash formula ${lock.hashVersion}, this MCP Fleet uses ${HASH_FORMULA_VERSION}: review the fleet and run \`fleet lock\` again`,
+      message: `${file}: hashes were computed with hash formula ${lock.hashVersion}, this MCP Fleet uses ${HASH_FORMULA_VERSION}: review the fleet and run \`mcp-fleet lock\` again`,
     };
   }
   return { ok: true, lock };
 }
 
-/** The differ's change names, and a whole server that cannot be compared. */
-export type LockDifferenceKind = ToolChangeKind | "server-unavailable";
+/** The differ's change names, a whole server that cannot be compared, and a profile whose servers changed. */
+export type LockDifferenceKind = ToolChangeKind | "server-unavailable" | "profile-changed";
 
 export const LOCK_DIFFERENCE_LABELS: Record<LockDifferenceKind, string> = {
   ...DRIFT_KIND_LABELS,
   "exposed-name-changed": "exposed name changed",
   "server-unavailable": "server unavailable",
+  "profile-changed": "profile changed",
 };
+
+/**
+ * A profile's servers against the ones its lock was taken with: one difference when they changed (its
+ * tools then differ too, and say how), none when they agree or the lock is no profile's.
+ */
+export function compareProfile(lock: FleetLock, profile: { name: string; servers: readonly string[] }): LockDifference[] {
+  if (!lock.profile) return [];
+  const now = [...profile.servers].sort(compareCodeUnits);
+  const was = lock.profile.servers;
+  if (now.join("\u0000") === was.join("\u0000") && lock.profile.name === profile.name) return [];
+  const added = now.filter((id) => !was.includes(id));
+  const removed = was.filter((id) => !now.includes(id));
+  const detail = [added.length > 0 ? `added ${added.join(", ")}` : "", removed.length > 0 ? `removed ${removed.join(", ")}` : ""].filter(Boolean).join("; ");
+  return [{ kind: "profile-changed", serverId: `profile ${profile.name}`, toolName: null, detail: detail || `locked as ${lock.profile.name}` }];
+}
 
 export interface LockDifference {
   kind: LockDifferenceKind;

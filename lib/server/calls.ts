@@ -15,6 +15,7 @@ import { tryTarget } from "@/lib/calls/try-target";
 import { TRY_CLIENTS, type CallAnswer, type CallRecord, type TryClientChoice, type TryTarget } from "@/lib/calls/types";
 import type { ClientChoice, ClientSettings } from "@/lib/clients";
 import { FleetError } from "@/lib/errors";
+import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import type { OurRule } from "@/lib/permissions/types";
 import { ourRules, permissionsProjectDir } from "@/lib/settings/permissions-service";
 import { getFleetContext, getHistory, type FleetContext } from "./context";
@@ -57,8 +58,8 @@ async function ours(): Promise<OurRule[]> {
 
 async function setupFor(context: FleetContext, client: ClientChoice, rules: OurRule[]): Promise<CallSetup> {
   const projectDir = permissionsProjectDir(context.projectDir, context.dataDir, context.demo);
-  const label = (file: string) => (projectDir ? path.relative(projectDir, file) || file : file);
-  return loadCallSetup(client, context.loaded, { projectDir, env: process.env, ours: rules, tools: context.manager.getState().snapshot.tools, label });
+  const relative = (file: string) => (projectDir ? path.relative(projectDir, file) || file : file);
+  return loadCallSetup(client, context.loaded, { projectDir, env: launchShellEnvironment(), ours: rules, tools: context.manager.getState().snapshot.tools, relative });
 }
 
 export interface StartCall {

@@ -1,11 +1,11 @@
 /**
- * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (or the demo fleet), a started FleetManager whose states go out as `fleet`
+ * The server's one live fleet: configs from the launcher's `MCP_FLEET_CONFIG` (given or found; none: the demo fleet), a started FleetManager whose states go out as `fleet`
  * events, and the folders derived from the primary config. Created lazily on first use, once per
  * process (on globalThis: route bundles and dev reloads share it), never at import time.
  */
 import "server-only";
 
-import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadedConfig } from "@/lib/config";
+import { dataDirOf, loadConfigs, lockFileOf, projectDirOf, type LoadConfigsOptions, type LoadedConfig } from "@/lib/config";
 import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
@@ -62,8 +62,13 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   const demo = paths.length === 0;
   // Servers get the terminal's environment, as their client would (not the server's, which Next changed).
   const shellEnv = launchShellEnvironment();
+  // Where the user ran the command (the launcher's cwd): servers of user-level files start there.
   const runDir = env.MCP_FLEET_CWD ?? process.cwd();
-  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, { env: shellEnv, runDir });
+  // Configs the launcher found in a project (MCP_FLEET_PROJECT) are read as found: ~/.claude.json for
+  // that project only. A re-read after an edit reads them the same way.
+  const project = env.MCP_FLEET_PROJECT;
+  const options: LoadConfigsOptions = { env: shellEnv, runDir, ...(project ? { projectDir: project, userEntries: false } : {}) };
+  const loaded = demo ? demoFleetConfig(env.MCP_FLEET_ROOT ?? process.cwd()) : await loadConfigs(paths, options);
   for (const server of loaded.servers) rememberSecrets(server);
 
   // One manager per process (lib/fleet/singleton); it also ends every child on exit and signals.
@@ -74,7 +79,7 @@ async function createContext(env: Record<string, string | undefined>): Promise<F
   // Not awaited: requests are answered at once, the snapshot shows the servers still connecting.
   manager.start(loaded, { demo }).catch((error: unknown) => logServerError("fleet start", error));
   // A config edited while the dashboard runs is applied, and the user told what changed.
-  if (!demo) followConfigFiles(manager, loaded, paths, { env: shellEnv, runDir });
+  if (!demo) followConfigFiles(manager, loaded, paths, options);
 
   return {
     manager,

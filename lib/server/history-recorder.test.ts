@@ -58,7 +58,7 @@ describe("locked by another process", () => {
     const [problem] = manager.getState().notices;
     expect(problem).toMatchObject({ tone: "bad", file: join(dataDir, HISTORY_DB_FILE) });
     expect(problem.message).toBe(
-      `Drift is not being recorded: ${join(dataDir, HISTORY_DB_FILE)} is locked by another process (another MCP Fleet, \`fleet report\`, or a database tool holding a write). The fleet keeps running; the changes wait in memory and are written once it works again (retrying, at least every 30 s).`,
+      `Drift is not being recorded: ${join(dataDir, HISTORY_DB_FILE)} is locked by another process (another MCP Fleet, \`mcp-fleet report\`, or a database tool holding a write). The fleet keeps running; the changes wait in memory and are written once it works again (retrying, at least every 30 s).`,
     );
     // The fleet is unaffected, and reads still work (WAL: readers do not wait for a writer).
     expect(manager.getState().servers[0].status).toBe("ready");

@@ -1,5 +1,5 @@
 /**
- * `fleet call` in-process against real stdio servers: the calls fixture (recording every cancellation it
+ * `mcp-fleet call` in-process against real stdio servers: the calls fixture (recording every cancellation it
  * receives), the basic fixture and the published server-everything, in a project with a
  * `.claude/settings.json`. Every ending of "Try a tool" from a terminal.
  */
@@ -36,7 +36,7 @@ async function fleetCall(args: string[], confirm?: CallIO["confirm"]): Promise<{
   return { code, json: args.includes("--json") ? JSON.parse(out) : null, out, err: t.stderr.join("\n") };
 }
 
-describe("fleet call", () => {
+describe("mcp-fleet call", () => {
   test("a good call: --json prints exactly { toolUse, request, result } and exits 0", { timeout: 60_000 }, async () => {
     const { code, json } = await fleetCall(["--json", "mcp__calls__echo", '{"text":"hi"}']);
     expect(code).toBe(0);
@@ -123,7 +123,7 @@ describe("fleet call", () => {
   test("arguments that are not JSON: one line naming where, exit 2, nothing started", async () => {
     const t = io();
     expect(await main(["call", "--config", ".mcp.json", "mcp__calls__echo", "{text: hi}"], t)).toBe(2);
-    expect(t.stderr).toEqual(["fleet call: the arguments are not JSON: unexpected character (a value is a string in double quotes, a number, true, false, null, an object or an array) at line 1, column 2"]);
+    expect(t.stderr).toEqual(["mcp-fleet call: the arguments are not JSON: unexpected character (a value is a string in double quotes, a number, true, false, null, an object or an array) at line 1, column 2"]);
   });
 
   test("a server that errors and a tool that reports an error: both exit 1, each in its own form", { timeout: 60_000 }, async () => {

@@ -1,5 +1,5 @@
 /**
- * `fleet lock`, `fleet check` and `fleet report` end to end through the CLI entry, against real
+ * `mcp-fleet lock`, `check` and `report` end to end through the CLI entry, against real
  * stdio fixture servers (raw-server.mjs with a toolsFile) configured in a temp project's .mcp.json.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -44,13 +44,13 @@ test("lock, then check on an unchanged and on a changed fleet", async () => {
 
   const missing = await fleet("check", "--config", config);
   expect(missing.code).toBe(2);
-  expect(missing.err).toBe(`fleet check: no lock file at ${lockFile}: run \`fleet lock --config ${config}\` first`);
+  expect(missing.err).toBe(`mcp-fleet check: no lock file at ${lockFile}: run \`mcp-fleet lock --config ${config}\` first`);
 
   const locked = await fleet("lock", "--config", config);
   expect(locked).toMatchObject({ code: 0, out: `wrote ${lockFile}: 2 servers, 4 tools` });
   expect(Object.keys(JSON.parse(readFileSync(lockFile, "utf8")).servers.weather.tools)).toEqual(["get_forecast", "search"]);
 
-  expect(await fleet("check", "--config", config)).toMatchObject({ code: 0, out: "" });
+  expect(await fleet("check", "--config", config)).toMatchObject({ code: 0, out: `no drift: the live fleet matches ${lockFile} (2 servers, 4 tools)` });
 
   writeToolsFile(weatherTools, [tool("get_forecast", { city: { type: "string" }, days: { type: "integer" } }), tool("search")]);
   writeToolsFile(notesTools, [tool("add_note", { text: { type: "string" } }), tool("search"), tool("delete_note", { id: { type: "string" } })]);
@@ -80,10 +80,10 @@ test("report: records the live observation and prints the review as Markdown", a
 });
 
 test("flags and config errors are one-line messages", async () => {
-  expect(await fleet("check", "--bogus")).toMatchObject({ code: 2, err: 'fleet check: unknown option "--bogus"' });
+  expect(await fleet("check", "--bogus")).toMatchObject({ code: 2, err: 'mcp-fleet check: unknown option "--bogus"' });
   expect(await fleet("report", "--since", "last tuesday")).toMatchObject({ code: 2, err: expect.stringContaining("--since takes an ISO date") });
-  expect(await fleet("check", "-h")).toMatchObject({ code: 0, out: "usage: fleet check [--config <file> ...] [--timeout <ms>]" });
+  expect(await fleet("check", "-h")).toMatchObject({ code: 0, out: "usage: mcp-fleet check [--config <file> ...] [--profile <name>] [--timeout <ms>]" });
   const none = await fleet("lock", "-c", path.join(project, "nope.json"));
   expect(none.code).toBe(2);
-  expect(none.err).toContain("fleet lock: no MCP server could be read from the config");
+  expect(none.err).toContain("mcp-fleet lock: no MCP server could be read from the config");
 });

@@ -50,7 +50,7 @@ async function fleet(...args: string[]): Promise<{ code: number; out: string; er
 test("set with a misspelled tool is refused with the close names, and nothing is stored", async () => {
   const result = await fleet("set", "--config", ".mcp.json", "orders:refund_ordr", "deny");
   expect(result.code).toBe(2);
-  expect(result.err).toBe('fleet permissions: server "orders" has no tool "refund_ordr"; close names: refund_order');
+  expect(result.err).toBe('mcp-fleet permissions: server "orders" has no tool "refund_ordr"; close names: refund_order');
   const listed = await fleet("list", "--config", ".mcp.json", "--json");
   expect(JSON.parse(listed.out).rules).toEqual([]);
 });

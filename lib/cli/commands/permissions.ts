@@ -1,26 +1,25 @@
 /**
- * `fleet permissions set|export|list|lint`: the same rules, checks and exports as the
- * /permissions page, over the live fleet of `--config F` (none: the demo fleet) and its history database.
+ * `mcp-fleet permissions set|export|list|lint`: the same rules, checks and exports as the
+ * /permissions page, over the live fleet of `--config F` (none: the project's configs found where it
+ * runs, else the demo fleet) and its history database.
  */
 import path from "node:path";
 
-import { dataDirOf, isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
-import { FleetError } from "@/lib/errors";
-import { snapshotFleet } from "@/lib/fleet/snapshot-fleet";
+import { isDemoConfig, projectDirOf, type LoadedConfig } from "@/lib/config";
 import { openHistoryStore, type HistoryStore } from "@/lib/history/store";
 import { exportClaude, untrustedAllowWarning, type ExportFormat, type RuleDecision } from "@/lib/permissions";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { previewSettingsFile, writeNewFile, writeSettingsFile } from "@/lib/settings/claude-settings";
 import { applyChanges, EXPORT_FORMATS, ourRules, permissionsProjectDir, permissionsView, previousRuleNames, renderExport } from "@/lib/settings/permissions-service";
 import { parseFlags, type Flags } from "../flags";
-import { CliError, type CliIO, type Command } from "../io";
-import { loadFleetConfig } from "../load-fleet-config";
+import { CliError, resolveUserPath, type CliIO, type Command } from "../io";
+import { asCliErrors, loadLiveFleet } from "../live-fleet";
 
 export const usage = [
-  "usage: fleet permissions set    [--config F]... [--timeout MS] <server>[:<tool>] allow|ask|deny|none",
-  "       fleet permissions export [--config F]... --format claude|codex|cursor|cursor-cli [--write PATH]",
-  "       fleet permissions list   [--config F]... [--json]",
-  "       fleet permissions lint   [--config F]...",
+  "usage: mcp-fleet permissions set    [--config F]... [--timeout MS] <server>[:<tool>] allow|ask|deny|none",
+  "       mcp-fleet permissions export [--config F]... --format claude|codex|cursor|cursor-cli [--write PATH]",
+  "       mcp-fleet permissions list   [--config F]... [--json]",
+  "       mcp-fleet permissions lint   [--config F]...",
 ].join("\n");
 
 interface Live {
@@ -31,21 +30,21 @@ interface Live {
 }
 
 async function withLive<T>(flags: Flags, io: CliIO, body: (live: Live) => Promise<T>): Promise<T> {
-  const loaded = await loadFleetConfig(flags.configs, io);
-  const state = await snapshotFleet(loaded, { timeoutMs: flags.timeoutMs });
-  for (const server of state.snapshot.servers) {
-    if (server.status === "error") io.err(`warning: ${server.id} is not ready${server.error ? ` (${server.error})` : ""}`);
-  }
-  const dataDir = dataDirOf(loaded, io.env);
-  const store = openHistoryStore(dataDir);
-  try {
-    return await body({ loaded, snapshot: state.snapshot, store, projectDir: permissionsProjectDir(projectDirOf(loaded), dataDir, isDemoConfig(loaded)) });
-  } catch (error) {
-    if (error instanceof FleetError) throw new CliError(error.message);
-    throw error;
-  } finally {
-    store.close();
-  }
+  const fleet = await loadLiveFleet(flags, io);
+  return asCliErrors(() =>
+    fleet.observe(async (state) => {
+      for (const server of state.snapshot.servers) {
+        if (server.status === "error") io.err(`warning: ${server.id} is not ready${server.error ? ` (${server.error})` : ""}`);
+      }
+      const store = openHistoryStore(fleet.dataDir);
+      try {
+        const projectDir = permissionsProjectDir(projectDirOf(fleet.loaded), fleet.dataDir, isDemoConfig(fleet.loaded));
+        return await body({ loaded: fleet.loaded, snapshot: state.snapshot, store, projectDir });
+      } finally {
+        store.close();
+      }
+    }),
+  );
 }
 
 const DECISIONS: RuleDecision[] = ["allow", "ask", "deny", "none"];
@@ -58,7 +57,7 @@ function isProjectSettings(file: string, home: string | undefined): boolean {
 
 async function set(flags: Flags, io: CliIO): Promise<number> {
   const [target, decision, ...rest] = flags.positionals;
-  if (!target || !decision || rest.length > 0) throw new CliError("set takes <server>[:<tool>] and a decision, e.g. `fleet permissions set github:delete_repo deny`");
+  if (!target || !decision || rest.length > 0) throw new CliError("set takes <server>[:<tool>] and a decision, e.g. `mcp-fleet permissions set github:delete_repo deny`");
   if (!DECISIONS.includes(decision as RuleDecision)) throw new CliError(`the decision is one of ${DECISIONS.join(", ")}, got "${decision}"`);
   const colon = target.indexOf(":");
   const serverId = colon < 0 ? target : target.slice(0, colon);
@@ -82,7 +81,7 @@ async function exportRules(flags: Flags, io: CliIO): Promise<number> {
       io.out(rendered.text.replace(/\n$/, ""));
       return 0;
     }
-    const file = path.resolve(io.cwd, flags.write);
+    const file = resolveUserPath(flags.write, io);
     if (format === "claude") {
       const exported = exportClaude(ours, snapshot.tools);
       const previous = previousRuleNames(store, snapshot);

@@ -24,21 +24,27 @@ async function fleet(args: string[], cwd?: string) {
   return { code, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n"), lines: io.stderr };
 }
 
-describe("fleet reconcile", () => {
+describe("mcp-fleet reconcile", () => {
   test("prints the summary: collisions, renames, flattened, excluded with reasons, skipped checks, warnings", async () => {
     const { code, stdout, stderr } = await fleet(["--tools", "github=github.json", "--tools=linear=linear.json", "--tools", "fs=bare-array.json"]);
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout.replace(/fleet [0-9a-f]{16}/, "fleet <hash>").replace(/\([0-9a-f]{16}\)/g, "(<hash>)")).toMatchInlineSnapshot(`
-      "fleet <hash>: 3 server(s), 7 tool(s), 5 exposed, 2 excluded
+      "fleet <hash>: 3 servers (3 ready), 7 tools (5 exposed, 2 excluded); 1 collision, 3 renamed, 1 flattened, 2 warnings, 1 check skipped
 
       servers
-        fs      ready  1 tool(s)
-        github  ready  3 tool(s)
-        linear  ready  3 tool(s)
+        fs      ready  1 tool
+        github  ready  3 tools
+        linear  ready  3 tools
 
       collisions (1)
         create_issue  divergent  github (<hash>) -> github__create_issue, linear (<hash>) -> linear__create_issue
+
+      excluded (2)
+        github:(unnamed #3)
+          - spec:missing-name: the tool has no name
+        linear:update_issue
+          - schema:property-name: property name "issue id" breaks ^[a-zA-Z0-9_.-]{1,64}$ (the Claude API rejects the tool) (at /properties/issue id); fix: rename the property to letters, digits, _ . or - (1 to 64 characters)
 
       renamed (3)
         github:create_issue -> github__create_issue  (name:collision)
@@ -48,19 +54,12 @@ describe("fleet reconcile", () => {
       flattened (1)
         linear:get_issue  root oneOf: the server must check: exactly one of (id) or (key)
 
-      excluded (2)
-        github:(unnamed #3)
-          - spec:missing-name: the tool has no name
-        linear:update_issue
-          - schema:property-name: property name "issue id" breaks ^[a-zA-Z0-9_.-]{1,64}$ (the Claude API rejects the tool) (at /properties/issue id); fix: rename the property to letters, digits, _ . or - (1 to 64 characters)
+      warnings (2)
+        github:search.code  schema:type-array: type is an array ("string", "null"); some clients read only one type (at /properties/q/type); fix: use a single type, or anyOf with one branch per type
+        github:search.code  claude-name:sanitized: Claude Code sends github:search.code as mcp__github__search_code ("." made "_"); permission rules must use that name; fix: use only letters, digits, _ and - in server ids and tool names
 
       checks skipped (1)
-        fs:read_file  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked
-
-      warnings (2)
-        github:search.code
-          - schema:type-array: type is an array ("string", "null"); some clients read only one type (at /properties/q/type); fix: use a single type, or anyOf with one branch per type
-          - claude-name:sanitized: Claude Code sends github:search.code as mcp__github__search_code ("." made "_"); permission rules must use that name; fix: use only letters, digits, _ and - in server ids and tool names"
+        fs:read_file  metaschema check skipped: $schema is draft-07, so the schema is sent unchecked"
     `);
   });
 
@@ -103,16 +102,16 @@ describe("fleet reconcile", () => {
   writeFileSync(join(scratch, "empty.json"), "");
 
   test.each([
-    [["--tools", "x=missing.json"], "fleet reconcile: missing.json: cannot read (no such file)"],
-    [["--tools", "x=not-json.json"], "fleet reconcile: not-json.json: not JSON (expected a property name in double quotes at line 1, column 29)"],
-    [["--tools", "x=no-tools.json"], 'fleet reconcile: no-tools.json: has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)'],
-    [["--tools", `x=${join(scratch, "error.json")}`], `fleet reconcile: ${join(scratch, "error.json")}: holds a JSON-RPC error (Method not found), not a tools list`],
-    [["--tools", `x=${join(scratch, "a-folder")}`], `fleet reconcile: ${join(scratch, "a-folder")}: cannot read (is a directory)`],
-    [["--tools", "a=github.json", "--tools", "a=linear.json"], 'fleet reconcile: server id "a" is given twice (github.json and linear.json); give each server its own id'],
-    [["--tools", "github.json"], 'fleet reconcile: --tools "github.json" is not <serverId>=<file>'],
-    [["--tools"], "fleet reconcile: --tools needs a value"],
-    [[], "fleet reconcile: no --tools given"],
-    [["--verbose"], 'fleet reconcile: unknown option "--verbose"'],
+    [["--tools", "x=missing.json"], "mcp-fleet reconcile: missing.json: cannot read (no such file)"],
+    [["--tools", "x=not-json.json"], "mcp-fleet reconcile: not-json.json: not JSON (expected a property name in double quotes at line 1, column 29)"],
+    [["--tools", "x=no-tools.json"], 'mcp-fleet reconcile: no-tools.json: has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)'],
+    [["--tools", `x=${join(scratch, "error.json")}`], `mcp-fleet reconcile: ${join(scratch, "error.json")}: holds a JSON-RPC error (Method not found), not a tools list`],
+    [["--tools", `x=${join(scratch, "a-folder")}`], `mcp-fleet reconcile: ${join(scratch, "a-folder")}: cannot read (is a directory)`],
+    [["--tools", "a=github.json", "--tools", "a=linear.json"], 'mcp-fleet reconcile: server id "a" is given twice (github.json and linear.json); give each server its own id'],
+    [["--tools", "github.json"], 'mcp-fleet reconcile: --tools "github.json" is not <serverId>=<file>'],
+    [["--tools"], "mcp-fleet reconcile: --tools needs a value"],
+    [[], "mcp-fleet reconcile: no --tools given"],
+    [["--verbose"], 'mcp-fleet reconcile: unknown option "--verbose"'],
   ])("%j fails with one line", async (args, line) => {
     const { code, stdout, lines } = await fleet(args);
     expect(code).toBe(2);

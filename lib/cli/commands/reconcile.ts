@@ -1,17 +1,16 @@
 /**
- * `fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]`: reconciles saved tools/list responses without connecting to anything, and prints the summary or,
+ * `mcp-fleet reconcile --tools <serverId>=<file> [--tools ...] [--json]`: reconciles saved tools/list responses without connecting to anything, and prints the summary or,
  * with --json, the FleetSnapshot. A bad file is one line naming it; a bad tool is part of the answer.
  */
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { parseJsonText } from "@/lib/json/json-text";
 import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { formatSnapshotSummary } from "../format-snapshot";
 import { parseFlags } from "../flags";
-import { CliError, type Command } from "../io";
+import { CliError, resolveUserPath, type CliIO, type Command } from "../io";
 
-export const usage = "usage: fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]";
+export const usage = "usage: mcp-fleet reconcile --tools <serverId>=<file> [--tools <serverId>=<file> ...] [--json]";
 
 export interface ReconcileArgs {
   sources: { serverId: string; file: string }[];
@@ -47,8 +46,8 @@ export function toolsOfResponse(data: unknown): unknown[] | string {
   return 'has no tools array (expected {"result":{"tools":[...]}}, {"tools":[...]} or a bare array)';
 }
 
-async function readServer(serverId: string, file: string, cwd: string): Promise<ServerToolList> {
-  const full = path.resolve(cwd, file);
+async function readServer(serverId: string, file: string, io: CliIO): Promise<ServerToolList> {
+  const full = resolveUserPath(file, io);
   let text: string;
   try {
     text = await readFile(full, "utf8");
@@ -67,7 +66,7 @@ async function readServer(serverId: string, file: string, cwd: string): Promise<
 export const run: Command = async (args, io) => {
   const { sources, json } = parseReconcileArgs(args);
   const servers: ServerToolList[] = [];
-  for (const { serverId, file } of sources) servers.push(await readServer(serverId, file, io.cwd));
+  for (const { serverId, file } of sources) servers.push(await readServer(serverId, file, io));
   const snapshot = reconcile(servers);
   io.out(json ? JSON.stringify(snapshot, null, 2) : formatSnapshotSummary(snapshot));
   return 0;

@@ -40,34 +40,27 @@ function io(): CliIO & { stdout: string[]; stderr: string[] } {
   return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, FLEET_TEST_KEY: SECRET } };
 }
 
-describe("fleet snapshot", () => {
-  test("prints the summary and one line per server; failed servers are shown, not fatal; no secret printed", { timeout: 60_000 }, async () => {
+describe("mcp-fleet snapshot", () => {
+  test("prints every count first, then one line per server with its timings or its error; failed servers are shown, not fatal; no secret printed", { timeout: 60_000 }, async () => {
     const t = io();
     const code = await main(["snapshot", "--config", ".mcp.json", "--timeout", "20000"], t);
     expect(code).toBe(0);
     const text = t.stdout.join("\n").replace(/connect \d+ ms, list \d+ ms/g, "connect N ms, list N ms");
     expect(text.replace(/fleet [0-9a-f]{16}:/, "fleet H:")).toMatchInlineSnapshot(`
-      "fleet H: 5 server(s), 8 tool(s), 6 exposed, 2 excluded
+      "fleet H: 5 servers (2 ready, 3 error), 8 tools (6 exposed, 2 excluded); 0 collisions, 0 renamed, 0 flattened, 0 warnings, 0 checks skipped
 
       servers
-        basic   ready  2 tool(s)
-        leaky   error: exited with code 4 before answering initialize; stderr: using key ••••  0 tool(s)
-        pages   ready  6 tool(s)
-        quits   error: exited with code 3 before answering initialize; stderr: fixture-exit-at-start: loading configuration | Error: API_TOKEN is not set; refusing to start  0 tool(s)
-        remote  error: MCP server "remote" has a "url" but no "type"; add "type": "http" (or "sse" / "ws") to this entry  0 tool(s)
+        basic   ready  2 tools  connect N ms, list N ms  (fixture-basic 1.0.0)
+        leaky   error  exited with code 4 before answering initialize; stderr: using key ••••
+        pages   ready  6 tools  connect N ms, list N ms  (fixture-three-pages 1.0.0)
+        quits   error  exited with code 3 before answering initialize; stderr: fixture-exit-at-start: loading configuration | Error: API_TOKEN is not set; refusing to start
+        remote  error  MCP server "remote" has a "url" but no "type"; add "type": "http" (or "sse" / "ws") to this entry
 
       excluded (2)
         pages:(unnamed #3)
           - spec:missing-name: the tool has no name
         pages:page_two_not_object
-          - spec:root-not-object: the inputSchema root has type "string"; MCP requires type "object" (at /type); fix: set "type": "object" at the root
-
-      connections (2 ready, 3 error)
-        basic   ready     2 tools  connect N ms, list N ms  (fixture-basic 1.0.0)
-        pages   ready     6 tools  connect N ms, list N ms  (fixture-three-pages 1.0.0)
-        quits   error     exited with code 3 before answering initialize; stderr: fixture-exit-at-start: loading configuration | Error: API_TOKEN is not set; refusing to start
-        leaky   error     exited with code 4 before answering initialize; stderr: using key ••••
-        remote  error     MCP server "remote" has a "url" but no "type"; add "type": "http" (or "sse" / "ws") to this entry"
+          - spec:root-not-object: the inputSchema root has type "string"; MCP requires type "object" (at /type); fix: set "type": "object" at the root"
     `);
     expect(t.stderr.join("\n")).toMatch(/\.mcp\.json:\d+:\d+: error: .*"remote".*\[config:url-without-type\]/);
     expect([...t.stdout, ...t.stderr].join("\n")).not.toContain(SECRET);
@@ -91,7 +84,6 @@ describe("fleet snapshot", () => {
   });
 
   test.each([
-    [[], "give at least one --config <file>"],
     [["--config"], "--config needs a value"],
     [["--config", "a.json", "--timeout", "soon"], '--timeout takes a whole number of milliseconds above 0, not "soon"'],
     [["--config", "a.json", "--timeout", "0"], '--timeout takes a whole number of milliseconds above 0, not "0"'],
@@ -113,6 +105,6 @@ describe("fleet snapshot", () => {
   test("a bad argument exits 2 with the message on stderr", async () => {
     const t = io();
     expect(await main(["snapshot", "--config", "x.json", "--timeout", "-1"], t)).toBe(2);
-    expect(t.stderr).toEqual(['fleet snapshot: --timeout takes a whole number of milliseconds above 0, not "-1"']);
+    expect(t.stderr).toEqual(['mcp-fleet snapshot: --timeout takes a whole number of milliseconds above 0, not "-1"']);
   });
 });

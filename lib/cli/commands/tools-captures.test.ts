@@ -1,5 +1,5 @@
 /**
- * End to end: `fleet tools --json` over real stdio servers (raw-server.mjs serving the fixture specs)
+ * End to end: `mcp-fleet tools --json` over real stdio servers (raw-server.mjs serving the fixture specs)
  * prints exactly what the real client sent in its committed capture, key order included.
  * Claude Code's user deny rules go in the project's .claude/settings.local.json (the capture had them in
  * the user's settings: the same rules), its project rules in .claude/settings.json; Codex's settings in a
@@ -66,7 +66,7 @@ test.each([
   ["codex", "codex-settings"],
   ["codex", "schema-keywords"],
   ["codex", "bad-root"],
-] as const)("fleet tools --client %s --json equals the capture of fleet %s", { timeout: 90_000 }, async (client, name) => {
+] as const)("mcp-fleet tools --client %s --json equals the capture of fleet %s", { timeout: 90_000 }, async (client, name) => {
   const fleet = loadFleet(name);
   const dir = client === "codex" ? codexProject(fleet) : claudeProject(fleet);
   const config = client === "codex" ? ".codex/config.toml" : ".mcp.json";

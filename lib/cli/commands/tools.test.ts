@@ -29,7 +29,7 @@ function io(): CliIO & { stdout: string[]; stderr: string[] } {
   return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l), cwd: dir, env: { PATH: process.env.PATH, HOME: join(dir, "home") } };
 }
 
-describe("fleet tools", () => {
+describe("mcp-fleet tools", () => {
   test("--json: exactly Claude Code's array on stdout; deny rules from .claude/ applied; the files read on stderr", { timeout: 60_000 }, async () => {
     const t = io();
     expect(await main(["tools", "--config", ".mcp.json", "--client", "claude-code", "--json"], t)).toBe(0);
@@ -37,6 +37,15 @@ describe("fleet tools", () => {
     expect(wire.map((w) => w.name)).toEqual(["mcp__basic__lookup_record"]);
     expect(Object.keys(wire[0])).toEqual(["name", "description", "input_schema"]);
     expect(t.stderr).toEqual([`read .claude/settings.local.json: 1 deny rule`, `read .claude/settings.json: absent`]);
+  });
+
+  test("no --config: the project's configs are found where it runs and named on stderr; stdout is still only the array", { timeout: 60_000 }, async () => {
+    const t = io();
+    expect(await main(["tools", "--client", "claude-code", "--json"], t)).toBe(0);
+    const wire = JSON.parse(t.stdout.join("\n")) as ClaudeWireTool[];
+    expect(wire.map((w) => w.name)).toEqual(["mcp__basic__lookup_record"]);
+    expect(t.stderr[0]).toBe(`reading .mcp.json, .codex/config.toml in ${dir}`);
+    expect(t.stderr.slice(-2)).toEqual([`read .claude/settings.local.json: 1 deny rule`, `read .claude/settings.json: absent`]);
   });
 
   test("the table: whole servers lost first, naming the tool; then dropped tools with their reasons and sources", { timeout: 60_000 }, async () => {
@@ -82,7 +91,6 @@ describe("fleet tools", () => {
 
 describe("arguments", () => {
   test.each([
-    [[], "give at least one --config"],
     [["--config", "a", "--client", "cursor"], '--client is one of claude-code, claude-code@2.1.194, codex, agent-sdk, not "cursor"'],
     [["--config", "a", "--timeout", "0"], "--timeout takes a whole number"],
     [["--config", "a", "--json=yes"], "--json takes no value"],
@@ -93,7 +101,8 @@ describe("arguments", () => {
     expect(() => parseToolsArgs(args)).toThrow(message);
   });
 
-  test("defaults to Claude Code", () => {
+  test("defaults to Claude Code; no --config is no error (the project's configs are looked for)", () => {
     expect(parseToolsArgs(["--config", "a"])).toEqual({ configs: ["a"], client: "claude-code", json: false });
+    expect(parseToolsArgs([])).toEqual({ configs: [], client: "claude-code", json: false });
   });
 });

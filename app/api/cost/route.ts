@@ -1,0 +1,12 @@
+/** `GET /api/cost?client=claude-code|claude-code@2.1.194|codex|agent-sdk&profile=<name>`: the CostReport (lib/cost/types.ts). */
+import { getCost } from "@/lib/server/cost";
+import { apiRoute } from "@/lib/server/route";
+import { parseCostQuery } from "./schema";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute("cost", async (request: Request) => {
+  const { client, profile } = parseCostQuery(new URL(request.url));
+  return getCost(client, profile);
+});

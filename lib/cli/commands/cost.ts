@@ -1,0 +1,78 @@
+/**
+ * `mcp-fleet cost [--config F ...] [--profile P] [--client X] [--timeout MS] [--json] [--count-with-api
+ * [--model M]]`: how much of the model's context one client's MCP tools take (docs/cost.md): per server and
+ * in all, up front and in full, with the heaviest tools and descriptions and their share; for Claude Code,
+ * which loading its ENABLE_TOOL_SEARCH selects. Tokens are o200k_base (exact for Codex, an estimate for
+ * Claude) unless --count-with-api asks Anthropic's count_tokens with ANTHROPIC_API_KEY: then the servers
+ * are ended first, and only the tool definitions are sent. --json prints the CostReport.
+ */
+import path from "node:path";
+
+import { CLIENT_CHOICES, deferredAnnouncement, isAlwaysLoad, isClientChoice, type ClaudeWireTool, type ClientChoice } from "@/lib/clients";
+import { CLAUDE_CODE_DEFAULT_MODEL, costReport, type ApiTokenCount } from "@/lib/cost";
+import { anthropicCredentials, countClaudeTokens } from "@/lib/server/claude-count";
+import { readClientSettings } from "@/lib/settings/client-settings";
+import { parseFlags } from "../flags";
+import { formatCostReport } from "../format-cost";
+import { CliError, type CliIO, type Command } from "../io";
+import { asCliErrors, loadLiveFleet } from "../live-fleet";
+
+const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
+
+export const usage = [
+  `usage: mcp-fleet cost [--config <file> ...] [--profile <name>] [--client ${CHOICES.join("|")}] [--timeout <ms>] [--json]`,
+  "                      [--count-with-api [--model <model>]]",
+  "",
+  "  --count-with-api  count Claude tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL if set):",
+  "                    only the tool definitions are sent; one request per tool, and two more",
+  `  --model           the model to count for (default ${CLAUDE_CODE_DEFAULT_MODEL}, Claude Code's default)`,
+].join("\n");
+
+function relative(io: CliIO, file: string): string {
+  const rel = path.relative(io.cwd, file);
+  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
+}
+
+export const run: Command = (args, io) =>
+  asCliErrors(async () => {
+    const flags = parseFlags(args, ["config", "profile", "client", "timeout", "json", "count-with-api", "model"], { choices: { client: CHOICES } });
+    const client = flags.client ?? "claude-code";
+    if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+    if (flags.model && !flags.countWithApi) throw new CliError("--model is the model --count-with-api counts for; add --count-with-api");
+    const credentials = flags.countWithApi ? anthropicCredentials(io.env) : null;
+    if (flags.countWithApi) {
+      if (client === "codex") throw new CliError("--count-with-api asks Anthropic for Claude's count; Codex's tokens (o200k_base) are exact already");
+      if (!credentials) throw new CliError("--count-with-api needs ANTHROPIC_API_KEY in the environment; without it the Claude figures are an estimate, said as one");
+    }
+    const fleet = await loadLiveFleet(flags, io);
+    const read = await readClientSettings(client, fleet.loaded, io.env, (file) => relative(io, file));
+    for (const problem of read.problems) io.err(problem);
+    for (const r of read.read) io.err(`read ${r.label}: ${r.exists ? r.took : "absent"}`);
+    if (read.toolSearch) io.err(`ENABLE_TOOL_SEARCH=${read.toolSearch.value} (${read.toolSearch.source})`);
+    const input = { client, settings: read.settings, toolSearch: read.toolSearch, profile: fleet.profile?.name ?? null };
+    const print = (report: ReturnType<typeof costReport>["report"]) => io.out(flags.json ? JSON.stringify(report, null, 2) : formatCostReport(report));
+
+    if (!credentials) {
+      return fleet.observe((_state, toolLists) => {
+        print(costReport({ ...input, toolLists }).report);
+        return 0;
+      });
+    }
+    // The count takes one request per tool: the servers are ended before it starts.
+    const toolLists = await fleet.observe((_state, lists) => lists);
+    const { view } = costReport({ ...input, toolLists });
+    const tools = view.wire as ClaudeWireTool[];
+    // The names in the order the cost report announces them: the wire's.
+    const raw = new Map(toolLists.map((s) => [s.id, s.tools]));
+    const alwaysLoad = new Set(view.tools.filter((v) => v.sent && isAlwaysLoad(raw.get(v.serverId)?.[v.position - 1])).map((v) => v.sent!.name));
+    const announced = tools.map((t) => t.name).filter((name) => !alwaysLoad.has(name));
+    io.err(`counting with Anthropic's count_tokens (${flags.model ?? CLAUDE_CODE_DEFAULT_MODEL}): ${tools.length + 2 + (client.startsWith("claude-code") ? 1 : 0)} requests`);
+    const api: ApiTokenCount = await countClaudeTokens({
+      ...credentials,
+      model: flags.model ?? CLAUDE_CODE_DEFAULT_MODEL,
+      tools,
+      announcement: client.startsWith("claude-code") && announced.length > 0 ? deferredAnnouncement(announced) : null,
+    });
+    print(costReport({ ...input, toolLists, api }).report);
+    return 0;
+  });
