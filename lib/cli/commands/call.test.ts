@@ -167,6 +167,7 @@ describe("parseCallArgs", () => {
     [["mcp__fs__files_read"], { name: "mcp__fs__files_read", arguments: {}, client: "claude-code", json: false, yes: false, force: false }],
     [["-y", "--force", "--client", "codex", "mcp__fs__files_read", '{"path":"/a"}', "--json"], { name: "mcp__fs__files_read", arguments: { path: "/a" }, client: "codex", json: true, yes: true, force: true }],
     [["--timeout", "500", "x", "[1]"], { name: "x", arguments: [1], timeoutMs: 500 }],
+    [["--profile", "review", "-c", "a.json", "x"], { name: "x", profile: "review", configs: ["a.json"] }],
   ])("%j", (args, expected) => {
     expect(parseCallArgs(args)).toMatchObject(expected);
   });
@@ -176,6 +177,7 @@ describe("parseCallArgs", () => {
     [["x", "{}", "extra"], 'give the arguments as one JSON object in quotes; unexpected "extra"'],
     [["--client", "cursor", "x"], '--client is one of claude-code, claude-code@2.1.194, codex, agent-sdk, not "cursor"'],
     [["x", '{"a":'], "the arguments are not JSON: expected a value (the text ends here) at line 1, column 6"],
+    [["--profile", "a b", "x"], '--profile takes a profile name (letters, digits, "-" and "_"), not "a b"'],
   ])("%j is refused", (args, message) => {
     expect(() => parseCallArgs(args)).toThrow(new CliError(message));
   });
