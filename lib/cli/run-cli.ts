@@ -4,6 +4,7 @@
  * process exits as soon as the command is done (its servers already ended) rather than when the last
  * stray handle lets go.
  */
+import { installNativeSha256 } from "@/lib/fleet/native-sha256";
 import { main } from "./main";
 import type { CliIO } from "./io";
 
@@ -47,6 +48,8 @@ export interface CliProcess {
 
 /** Runs one command line and exits the process with its code. */
 export async function runCli(argv: string[], where: CliProcess): Promise<void> {
+  // A Node process: every hash a command computes (reconcile of saved lists, profiles, lock) is native.
+  installNativeSha256();
   const stdout = sink(process.stdout);
   const stderr = sink(process.stderr);
   const io: CliIO = {

@@ -7,23 +7,42 @@
  */
 import { reconcile } from "../reconcile/reconcile";
 import { toolHash } from "../reconcile/fleet-hash";
-import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
+import type { FleetSnapshot, ServerToolList, SnapshotServer, SnapshotTool } from "../reconcile/types";
 import type { FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
 import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
 import { hashJson, sha256Hex } from "../schema/hash";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
-import { finishView, listedTools, notReadyLoss, type ListedTool } from "./view";
+import { finishView, listedTools, notReadyLoss, type ListedTool, type ServerPartCache } from "./view";
 
 export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", version: "mcp-fleet", label: "Agent SDK host (MCP Fleet's reconciler)" };
 
 type Verdict = ToolVerdict<ClaudeWireTool>;
 
+export interface AgentSdkViewOptions {
+  /** The tool hash of a sent tool; the fleet model hands in the one its snapshot already computed. */
+  toolHash?: (tool: SnapshotTool, wire: ClaudeWireTool) => string;
+  /** Each server's part kept from an earlier view (fleet-model.ts); reused while its snapshot tools are the same objects. */
+  parts?: ServerPartCache<unknown>;
+}
+
+/** One server's verdicts, made from its snapshot tools (the very objects) and its raw list. */
+interface ServerPart {
+  tools: readonly SnapshotTool[];
+  own: Verdict[];
+  verdict: ServerVerdict;
+}
+
+const NO_TOOLS: readonly SnapshotTool[] = Object.freeze([]);
+
+const plainToolHash = (_tool: SnapshotTool, wire: ClaudeWireTool) => toolHash(wire);
+
 /**
  * The Agent SDK view of these servers. Pass the snapshot when one was already made from the same
  * servers (the dashboard and the CLI have one); the raw lists give each verdict its place in its list.
  */
-export function agentSdkView(servers: readonly ServerToolList[], snapshot: FleetSnapshot = reconcile([...servers])): ClientView<"agent-sdk"> {
+export function agentSdkView(servers: readonly ServerToolList[], snapshot: FleetSnapshot = reconcile(servers), options: AgentSdkViewOptions = {}): ClientView<"agent-sdk"> {
+  const hashOf = options.toolHash ?? plainToolHash;
   const byServer = new Map<string, SnapshotTool[]>();
   for (const tool of snapshot.tools) {
     const list = byServer.get(tool.serverId);
@@ -36,16 +55,17 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   const sent: Verdict[] = [];
   for (const server of [...snapshot.servers].sort((a, b) => compareCodeUnits(a.id, b.id))) {
     const raw = rawOf.get(server.id);
-    const tools = placed(byServer.get(server.id) ?? [], raw ? listedTools(raw) : []);
-    const own = tools.map(([tool, position]) => toVerdict(tool, position));
-    verdicts.push(...own);
-    sent.push(...own.filter((v) => v.sent));
-    const lost =
-      notReadyLoss({ id: server.id, status: server.status, error: server.error, tools: [] }, AGENT_SDK.label) ??
-      (own.length > 0 && own.every((v) => !v.sent)
-        ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
-        : null);
-    serverVerdicts.push({ serverId: server.id, status: server.status, listed: tools.length, sent: own.filter((v) => v.sent).length, lost });
+    const snapshotTools = byServer.get(server.id) ?? NO_TOOLS;
+    const cache = raw ? options.parts : undefined;
+    let part = cache?.get(raw!, "") as ServerPart | undefined;
+    if (part && !sameTools(part.tools, snapshotTools)) part = undefined;
+    if (!part) {
+      part = serverPart(server, snapshotTools, raw, hashOf);
+      cache?.set(raw!, "", part);
+    }
+    verdicts.push(...part.own);
+    for (const v of part.own) if (v.sent) sent.push(v);
+    serverVerdicts.push(part.verdict);
   }
   sent.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
   return finishView({
@@ -58,9 +78,27 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   });
 }
 
+function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool[], raw: ServerToolList | undefined, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): ServerPart {
+  const tools = placed(snapshotTools, raw ? listedTools(raw) : []);
+  const own = tools.map(([tool, position]) => toVerdict(tool, position, hashOf));
+  const sent = own.filter((v) => v.sent).length;
+  const lost =
+    notReadyLoss({ id: server.id, status: server.status, error: server.error, tools: [] }, AGENT_SDK.label) ??
+    (own.length > 0 && sent === 0
+      ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
+      : null);
+  return { tools: snapshotTools, own, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
+}
+
+function sameTools(a: readonly SnapshotTool[], b: readonly SnapshotTool[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 // Each snapshot tool with its place in the server's list, in list order. A name listed twice is told
 // apart by its schema and description hashes, which the snapshot keeps.
-function placed(tools: SnapshotTool[], listed: ListedTool[]): [SnapshotTool, number][] {
+function placed(tools: readonly SnapshotTool[], listed: ListedTool[]): [SnapshotTool, number][] {
   const unplaced = [...tools];
   const out: [SnapshotTool, number][] = [];
   const repeated = new Set(listed.map((t) => t.originalName).filter((name, i, all) => all.indexOf(name) !== i));
@@ -81,7 +119,7 @@ function placed(tools: SnapshotTool[], listed: ListedTool[]): [SnapshotTool, num
   return out;
 }
 
-function toVerdict(tool: SnapshotTool, position: number): Verdict {
+function toVerdict(tool: SnapshotTool, position: number, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): Verdict {
   const source = (f: { code: string; message: string; path?: string; fix?: string }): ClientFinding => ({ ...f, source: SOURCES.reconcileRules });
   const base = { serverId: tool.serverId, originalName: tool.originalName, position };
   if (tool.exposedName === null) {
@@ -102,7 +140,7 @@ function toVerdict(tool: SnapshotTool, position: number): Verdict {
       cut: null,
       flattened,
       wire,
-      toolHash: toolHash(wire),
+      toolHash: hashOf(tool, wire),
     },
     reasons: [],
     notes: [...(tool.renamed?.reasons ?? []), ...(flattened ? [{ code: "agent-sdk:flattened", message: `root ${flattened.keywords.join(" + ")} flattened${flattened.lostConstraint ? `; ${flattened.lostConstraint}` : ""}` }] : [])].map(source),

@@ -10,6 +10,7 @@ import { stripInvisible } from "../reconcile/names";
 import { canonicalJson } from "../schema/canonical-json";
 import { checkMetaschema, checkPropertyNames } from "../schema/checks";
 import { MAX_SCHEMA_DEPTH } from "../schema/depth";
+import type { SchemaAnalysis } from "../reconcile/schema-analysis";
 import { flattenSchema, withConstraintSentence, type FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
 import type { ClientFinding } from "./types";
@@ -40,11 +41,17 @@ export type PreparedClaudeTool =
 
 /**
  * One tool as Claude Code would send it, the name aside. `raw` must have passed `strictToolFaults`
- * (an object with a string name and an inputSchema of type "object").
+ * (an object with a string name and an inputSchema of type "object"). `analysis`, when given, is the
+ * reconciler's analysis of this very inputSchema: its flattening, and its checks and canonical text
+ * when Claude Code sends the same schema object, are reused rather than computed again.
  */
-export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: ClaudeCodeToolOptions = DEFAULT_CLAUDE_CODE_TOOL_OPTIONS): PreparedClaudeTool {
+export function prepareClaudeCodeTool(
+  raw: Record<string, unknown>,
+  options: ClaudeCodeToolOptions = DEFAULT_CLAUDE_CODE_TOOL_OPTIONS,
+  analysis?: SchemaAnalysis,
+): PreparedClaudeTool {
   const name = String(raw.name);
-  const outcome = flattenSchema(raw.inputSchema);
+  const outcome = analysis ? analysis.flatten : flattenSchema(raw.inputSchema);
   const notes: ClientFinding[] = [];
   let schema = raw.inputSchema;
   let flattened: FlattenReport | null = null;
@@ -85,10 +92,14 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
   const reasons: ClientFinding[] = [];
   const skipped = (detail: string) =>
     `Claude Code skips ${JSON.stringify(name)}: its input schema would be rejected by the Anthropic API (${detail}); the server's other tools remain`;
-  for (const error of checkPropertyNames(schema).errors) {
+  // The analysis holds the checks of this content; whatever object it was made from, they hold for the
+  // schema Claude Code sends when that is the served schema (or its flattening) untouched.
+  const same = analysis !== undefined && schema === (flattened ? analysis.finalSchema : raw.inputSchema);
+  const checked = same ? analysis.claudeApi : null;
+  for (const error of (checked?.propertyNames ?? checkPropertyNames(schema)).errors) {
     reasons.push({ ...error, message: skipped(error.message), source: SOURCES.claudeCodeChecks });
   }
-  const meta = checkMetaschema(schema);
+  const meta = checked?.metaschema ?? checkMetaschema(schema);
   for (const error of meta.errors) reasons.push({ ...error, message: skipped(error.message), source: SOURCES.claudeCodeChecks });
   if (reasons.length > 0) return { ok: false, reasons };
   if (meta.check.status === "skipped") notes.push({ code: "claude-code:metaschema-skipped", message: meta.check.message, path: "/$schema", source: SOURCES.claudeCodeDialects });
@@ -107,7 +118,7 @@ export function prepareClaudeCodeTool(raw: Record<string, unknown>, options: Cla
       source: SOURCES.claudeCodeDescriptions,
     });
   }
-  return { ok: true, description, schema, canonicalSchema: canonicalJson(schema), cut, flattened, notes };
+  return { ok: true, description, schema, canonicalSchema: same ? analysis.finalCanonical : canonicalJson(schema), cut, flattened, notes };
 }
 
 /** The schema with those characters removed from every `description` in it; the same object when none holds any. */

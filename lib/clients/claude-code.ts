@@ -5,7 +5,6 @@
  * whose names become equal kept, deny rules removing tools, and the MCP tools sorted by name. Per-tool
  * steps live in claude-code-tool.ts and can be swapped for a cached version.
  */
-import { compareCodeUnits } from "@/lib/json/values";
 import { claudeCodeName } from "../reconcile/names";
 import { toolHashOfText, canonicalClaudeTool } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
@@ -14,7 +13,7 @@ import { strictToolFaults, type ListFault } from "./claude-code-listing";
 import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer } from "./view";
+import { finishView, sortedServers, startServer, type ServerPartCache } from "./view";
 
 export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
 export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
@@ -23,10 +22,30 @@ export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
   label: "Claude Code before 2.1.195",
 };
 
+/**
+ * The per-tool steps of the view: what Claude Code does to one tool on its own. Computed every time by
+ * default; the fleet model (fleet-model.ts) keeps them per tool and hands in its cached versions.
+ */
+export interface ClaudeCodeSteps {
+  /** Why the strict listing refuses this tool (and so the whole server); empty when it parses. */
+  faults(raw: unknown, position: number): ListFault[];
+  /** The tool as Claude Code sends it, the name aside (`raw` has no faults). */
+  prepare(raw: Record<string, unknown>, options: ClaudeCodeToolOptions): PreparedClaudeTool;
+  /** The tool hash of the wire entry `{ name, description, input_schema }`. */
+  toolHash(name: string, prepared: Extract<PreparedClaudeTool, { ok: true }>): string;
+}
+
+export const PLAIN_CLAUDE_CODE_STEPS: ClaudeCodeSteps = {
+  faults: strictToolFaults,
+  prepare: (raw, options) => prepareClaudeCodeTool(raw, options),
+  toolHash: (name, prepared) => toolHashOfText(canonicalClaudeTool(name, prepared.description, prepared.canonicalSchema)),
+};
+
 export interface ClaudeCodeViewOptions {
   version?: ClaudeCodeVersion;
-  /** The per-tool step; pass a memoized `prepareClaudeCodeTool` to reuse work across views. */
-  prepare?: (raw: Record<string, unknown>, options: ClaudeCodeToolOptions) => PreparedClaudeTool;
+  steps?: ClaudeCodeSteps;
+  /** Each server's part kept from an earlier view (fleet-model.ts); reused while it still holds. */
+  parts?: ServerPartCache<unknown>;
 }
 
 type Verdict = ToolVerdict<ClaudeWireTool>;
@@ -34,10 +53,40 @@ type Verdict = ToolVerdict<ClaudeWireTool>;
 /** The tool-name pattern in Claude Code's program text; a longer name is dropped (observed at 141 characters). */
 const CLAUDE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 
-// A fixed collator, so the order does not depend on the machine's locale (docs/fleet-snapshot.md, rule 7).
-const collator = new Intl.Collator("en");
-function collate(a: string, b: string): number {
-  return collator.compare(a, b) || compareCodeUnits(a, b);
+/**
+ * Claude Code sorts its MCP tools by name in collation order (observed: `_` before `-` before digits and
+ * letters, case ignored first, then lower case first), the order of `Intl.Collator("en")`, the same on
+ * every machine (docs/fleet-snapshot.md, rule 7). For the names it can send ([a-zA-Z0-9_-]) that order is
+ * this key's code-unit order, then the case (collation-key.test.ts proves it against Intl.Collator),
+ * without calling the collator 130,000 times for 10,000 tools.
+ */
+export function collationKey(name: string): string {
+  return name.toLowerCase().replace(SEPARATORS, (c) => (c === "_" ? "\u0001" : "\u0002"));
+}
+const SEPARATORS = /[_-]/g;
+
+/** Claude Code's order of two sendable names from their collation keys: level one, then lower case first, then code units. */
+export function compareSendable(a: string, keyA: string, b: string, keyB: string): number {
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return x > y ? -1 : 1; // same letter in another case: lower case (the larger code) first
+  }
+  return 0;
+}
+
+/** What Claude Code decided for one server: its verdicts, the settings that applied, the tools it sends. */
+interface ServerPart {
+  own: Verdict[];
+  verdict: ServerVerdict;
+  applied: AppliedSetting[];
+  /** Sent, in list order, with the collation key of each name. */
+  sent: Verdict[];
+  keys: string[];
+  /** The names checked against earlier servers' names, and whether one was taken then. */
+  asked: string[];
+  metTaken: boolean;
 }
 
 /** What Claude Code sends for these servers, with its own settings applied (deny rules, disabled servers). */
@@ -49,108 +98,142 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
     version,
     ...(settings.maxDescriptionLength ? { descriptionLimit: settings.maxDescriptionLength } : {}),
   };
-  const prepare = options.prepare ?? prepareClaudeCodeTool;
+  const steps = options.steps ?? PLAIN_CLAUDE_CODE_STEPS;
+  const cache = options.parts;
+  const context = cache ? `${version}\u0000${toolOptions.descriptionLimit}\u0000${JSON.stringify([settings.deny ?? [], settings.disabledServers ?? []])}` : "";
   const applied: AppliedSetting[] = [];
   const verdicts: Verdict[] = [];
   const serverVerdicts: ServerVerdict[] = [];
-  const sentNames = new Map<string, Verdict>();
+  // Names already sent by earlier servers: the first surviving tool keeps a name.
+  const taken = new Map<string, Verdict>();
+  const sent: { v: Verdict; key: string }[] = [];
 
   for (const server of sortedServers(servers)) {
-    const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
-    verdicts.push(...own);
-    serverVerdicts.push(verdict);
-    if (verdict.lost) continue;
-
-    const disabled = settings.disabledServers?.find((d) => d.server === server.id);
-    if (disabled) {
-      applied.push({ file: disabled.file, setting: `disabledMcpjsonServers: ${server.id}` });
-      verdict.lost = { code: "claude-code:server-disabled", message: `${client.label} never starts ${server.id}: disabledMcpjsonServers in ${disabled.file}`, source: SOURCES.claudeCodePermissions };
-      for (const v of own) v.reasons.push({ code: "claude-code:server-disabled", message: verdict.lost.message, source: SOURCES.claudeCodePermissions });
-      continue;
+    // A part kept from an earlier view holds when none of its names has been taken since, nor was then.
+    let part = cache?.get(server, context) as ServerPart | undefined;
+    if (part && (part.metTaken || part.asked.some((name) => taken.has(name)))) part = undefined;
+    if (!part) {
+      part = serverPart(server, settings, client, toolOptions, steps, taken);
+      cache?.set(server, context, part);
     }
-
-    const faults = listed.flatMap((t) => strictToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
-    if (faults.length > 0) {
-      verdict.lost = wholeListLoss(client.label, faults);
-      for (const v of own) {
-        const mine = faults.filter((f) => f.position === v.position);
-        v.reasons.push(
-          ...(mine.length > 0
-            ? mine.map((f) => ({ code: "claude-code:invalid-tool", message: `${f.words}, so Claude Code refuses the whole tools/list of ${server.id}`, path: f.path, source: SOURCES.claudeCodeListing }))
-            : [{ code: "claude-code:list-refused", message: `${verdict.lost.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.claudeCodeListing }]),
-        );
-      }
-      continue;
-    }
-
-    listed.forEach((t, i) => {
-      const v = own[i];
-      const raw = t.raw as Record<string, unknown>;
-      const name = claudeCodeName(server.id, String(raw.name));
-      const prepared = prepare(raw, toolOptions);
-      if (!prepared.ok) {
-        v.reasons.push(...prepared.reasons);
-        return;
-      }
-      if (!CLAUDE_TOOL_NAME.test(name)) {
-        v.reasons.push({
-          code: "claude-code:name-too-long",
-          message: `${name} is ${name.length} characters; Claude Code drops a tool whose name breaks ^[a-zA-Z0-9_-]{1,128}$, silently`,
-          source: SOURCES.claudeCodeNames,
-        });
-        return;
-      }
-      // Names are made unique after the per-tool checks: the first surviving tool keeps the name.
-      const first = sentNames.get(name);
-      if (first) {
-        v.reasons.push({
-          code: "claude-code:duplicate-name",
-          message: `${name} is already the name of ${first.serverId}:${first.originalName}, listed before it; Claude Code keeps the first and drops this one silently`,
-          source: SOURCES.claudeCodeNames,
-        });
-        return;
-      }
-      const deny = settings.deny?.find((d) => ruleMatches(d.rule, "deny", { serverId: server.id, claudeCodeName: name }));
-      if (deny) {
-        applied.push({ file: deny.file, setting: `deny ${deny.rule}` });
-        v.reasons.push({ code: "claude-code:denied", message: `denied by "${deny.rule}" in ${deny.file}: Claude Code removes ${name} from the request`, source: SOURCES.claudeCodePermissions });
-        return;
-      }
-      const wire: ClaudeWireTool = { name, description: prepared.description, input_schema: prepared.schema };
-      v.status = "sent";
-      v.sent = {
-        name,
-        callName: name,
-        description: prepared.description,
-        schema: prepared.schema,
-        cut: prepared.cut,
-        flattened: prepared.flattened,
-        wire,
-        toolHash: toolHashOfText(canonicalClaudeTool(name, prepared.description, prepared.canonicalSchema)),
-      };
-      v.notes.push(...prepared.notes);
-      if (name !== `mcp__${server.id}__${String(raw.name)}`) {
-        v.notes.push({ code: "claude-code:name-sanitized", message: `sent as ${name}: invisible characters removed, the rest outside [a-zA-Z0-9_-] made "_"`, source: SOURCES.claudeCodeNames });
-      }
-      sentNames.set(name, v);
-      verdict.sent++;
+    verdicts.push(...part.own);
+    serverVerdicts.push(part.verdict);
+    applied.push(...part.applied);
+    part.sent.forEach((v, i) => {
+      taken.set(v.sent!.name, v);
+      sent.push({ v, key: part!.keys[i] });
     });
-    if (verdict.sent === 0 && listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "claude-code:denied"))) {
-      verdict.lost = { code: "claude-code:server-denied", message: `${client.label} would list 0 tools: every tool of ${server.id} is denied`, source: SOURCES.claudeCodePermissions };
-    }
   }
 
   // Claude Code sends its MCP tools sorted by name in collation order (observed: `_` before `-` before
   // digits and letters, case ignored first), whatever order the servers list them in.
-  const sent = [...sentNames.values()].sort((a, b) => collate(a.sent!.name, b.sent!.name));
+  sent.sort((a, b) => compareSendable(a.v.sent!.name, a.key, b.v.sent!.name, b.key));
   return finishView({
     client,
-    wire: sent.map((v) => v.sent!.wire),
-    toolHashes: sent.map((v) => v.sent!.toolHash),
+    wire: sent.map((s) => s.v.sent!.wire),
+    toolHashes: sent.map((s) => s.v.sent!.toolHash),
     tools: verdicts,
     servers: serverVerdicts,
     applied: dedupeApplied(applied),
   });
+}
+
+function serverPart(
+  server: ServerToolList,
+  settings: ClaudeCodeSettings,
+  client: ClientInfo,
+  toolOptions: ClaudeCodeToolOptions,
+  steps: ClaudeCodeSteps,
+  taken: ReadonlyMap<string, Verdict>,
+): ServerPart {
+  const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
+  const part: ServerPart = { own, verdict, applied: [], sent: [], keys: [], asked: [], metTaken: false };
+  if (verdict.lost) return part;
+
+  const disabled = settings.disabledServers?.find((d) => d.server === server.id);
+  if (disabled) {
+    part.applied.push({ file: disabled.file, setting: `disabledMcpjsonServers: ${server.id}` });
+    verdict.lost = { code: "claude-code:server-disabled", message: `${client.label} never starts ${server.id}: disabledMcpjsonServers in ${disabled.file}`, source: SOURCES.claudeCodePermissions };
+    for (const v of own) v.reasons.push({ code: "claude-code:server-disabled", message: verdict.lost.message, source: SOURCES.claudeCodePermissions });
+    return part;
+  }
+
+  const faults = listed.flatMap((t) => steps.faults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+  if (faults.length > 0) {
+    verdict.lost = wholeListLoss(client.label, faults);
+    for (const v of own) {
+      const mine = faults.filter((f) => f.position === v.position);
+      v.reasons.push(
+        ...(mine.length > 0
+          ? mine.map((f) => ({ code: "claude-code:invalid-tool", message: `${f.words}, so Claude Code refuses the whole tools/list of ${server.id}`, path: f.path, source: SOURCES.claudeCodeListing }))
+          : [{ code: "claude-code:list-refused", message: `${verdict.lost!.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.claudeCodeListing }]),
+      );
+    }
+    return part;
+  }
+
+  const ownNames = new Map<string, Verdict>();
+  listed.forEach((t, i) => {
+    const v = own[i];
+    const raw = t.raw as Record<string, unknown>;
+    const name = claudeCodeName(server.id, String(raw.name));
+    const prepared = steps.prepare(raw, toolOptions);
+    if (!prepared.ok) {
+      v.reasons.push(...prepared.reasons);
+      return;
+    }
+    if (!CLAUDE_TOOL_NAME.test(name)) {
+      v.reasons.push({
+        code: "claude-code:name-too-long",
+        message: `${name} is ${name.length} characters; Claude Code drops a tool whose name breaks ^[a-zA-Z0-9_-]{1,128}$, silently`,
+        source: SOURCES.claudeCodeNames,
+      });
+      return;
+    }
+    // Names are made unique after the per-tool checks: the first surviving tool keeps the name.
+    part.asked.push(name);
+    const earlier = taken.get(name);
+    if (earlier) part.metTaken = true;
+    const first = earlier ?? ownNames.get(name);
+    if (first) {
+      v.reasons.push({
+        code: "claude-code:duplicate-name",
+        message: `${name} is already the name of ${first.serverId}:${first.originalName}, listed before it; Claude Code keeps the first and drops this one silently`,
+        source: SOURCES.claudeCodeNames,
+      });
+      return;
+    }
+    const deny = settings.deny?.find((d) => ruleMatches(d.rule, "deny", { serverId: server.id, claudeCodeName: name }));
+    if (deny) {
+      part.applied.push({ file: deny.file, setting: `deny ${deny.rule}` });
+      v.reasons.push({ code: "claude-code:denied", message: `denied by "${deny.rule}" in ${deny.file}: Claude Code removes ${name} from the request`, source: SOURCES.claudeCodePermissions });
+      return;
+    }
+    const wire: ClaudeWireTool = { name, description: prepared.description, input_schema: prepared.schema };
+    v.status = "sent";
+    v.sent = {
+      name,
+      callName: name,
+      description: prepared.description,
+      schema: prepared.schema,
+      cut: prepared.cut,
+      flattened: prepared.flattened,
+      wire,
+      toolHash: steps.toolHash(name, prepared),
+    };
+    v.notes.push(...prepared.notes);
+    if (name !== `mcp__${server.id}__${String(raw.name)}`) {
+      v.notes.push({ code: "claude-code:name-sanitized", message: `sent as ${name}: invisible characters removed, the rest outside [a-zA-Z0-9_-] made "_"`, source: SOURCES.claudeCodeNames });
+    }
+    ownNames.set(name, v);
+    part.sent.push(v);
+    part.keys.push(collationKey(name));
+    verdict.sent++;
+  });
+  if (verdict.sent === 0 && listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "claude-code:denied"))) {
+    verdict.lost = { code: "claude-code:server-denied", message: `${client.label} would list 0 tools: every tool of ${server.id} is denied`, source: SOURCES.claudeCodePermissions };
+  }
+  return part;
 }
 
 // "Claude Code would list 0 tools: `get-library-docs` has no root type" (and how many other faults).

@@ -135,8 +135,27 @@ function rewriteMap(map: JsonObject, at: string, depth: number): JsonObject {
 
 const encoder = new TextEncoder();
 
-/** Codex's order of strings: Rust compares Strings by their UTF-8 bytes. */
+/**
+ * Codex's order of strings: Rust compares Strings by their UTF-8 bytes. Without surrogates that is the
+ * order of UTF-16 code units, read in place; a surrogate (a pair, or a lone one, which encodes as
+ * U+FFFD) sends the comparison to the encoded bytes.
+ */
 export function byUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (isSurrogate(x) || isSurrogate(y)) return byEncodedBytes(a, b);
+    if (x !== y) return x - y;
+  }
+  return a.length - b.length;
+}
+
+function isSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdfff;
+}
+
+function byEncodedBytes(a: string, b: string): number {
   const x = encoder.encode(a);
   const y = encoder.encode(b);
   for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];

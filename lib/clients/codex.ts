@@ -14,19 +14,49 @@ import { toolHash } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { codexToolFaults } from "./codex-listing";
+import type { ListFault } from "./claude-code-listing";
 import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer } from "./view";
+import { finishView, sortedServers, startServer, type ServerPartCache } from "./view";
 
 export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
 
 /** Codex 0.169.0 refuses a server whose name breaks this pattern (observed: "Invalid MCP server name"). */
 const CODEX_SERVER_ID = /^[a-zA-Z0-9_:@/.-]+$/;
 
+/**
+ * The per-tool steps of the view: what Codex does to one tool on its own. Computed every time by
+ * default; the fleet model (fleet-model.ts) keeps them per tool and hands in its cached versions.
+ */
+export interface CodexSteps {
+  /** Why Codex's MCP client cannot read this tool (and so loses the server); empty when it reads. */
+  faults(raw: unknown, position: number): ListFault[];
+  /** The parameters Codex sends for this tool (its inputSchema is an object). */
+  parameters(raw: Record<string, unknown>): CodexSchemaOutcome;
+  /** The tool hash of the function as sent, with its namespace: `{ namespace, ...wire }`. */
+  toolHash(namespace: string, wire: CodexWireFunction): string;
+}
+
+export const PLAIN_CODEX_STEPS: CodexSteps = {
+  faults: codexToolFaults,
+  parameters: (raw) => codexParameters(raw.inputSchema as Record<string, unknown>),
+  toolHash: (namespace, wire) => toolHash({ namespace, ...wire }),
+};
+
 export interface CodexViewOptions {
-  /** The per-tool schema step; pass a memoized `codexParameters` to reuse work across views. */
-  parameters?: (inputSchema: Record<string, unknown>) => CodexSchemaOutcome;
+  steps?: CodexSteps;
+  /** Each server's part kept from an earlier view (fleet-model.ts); reused while it still holds. */
+  parts?: ServerPartCache<unknown>;
+}
+
+/**
+ * Canonical JSON of `{ namespace, ...wire }` from the canonical text of its parameters, so the schema is
+ * not serialized again. Equal to canonicalJson({ namespace, ...wire }).
+ */
+export function canonicalCodexTool(namespace: string, wire: CodexWireFunction, canonicalParameters: string): string {
+  // Keys in canonical order: description < name < namespace < parameters < strict < type.
+  return `{"description":${JSON.stringify(wire.description)},"name":${JSON.stringify(wire.name)},"namespace":${JSON.stringify(namespace)},"parameters":${canonicalParameters},"strict":${wire.strict},"type":${JSON.stringify(wire.type)}}`;
 }
 
 type Verdict = ToolVerdict<CodexWireFunction>;
@@ -56,103 +86,188 @@ export function codexNamespace(serverId: string): string {
   return sanitized.startsWith("mcp__") ? sanitized : `mcp__${sanitized}`;
 }
 
+/** What Codex decided for one server before names are made unique, and (alone) after. */
+interface ServerPart {
+  own: Verdict[];
+  verdict: ServerVerdict;
+  applied: AppliedSetting[];
+  candidates: Candidate[];
+  /** The namespace before any collision suffix. */
+  base: string;
+  /** Sent, by the namespace each ended in, when the server's names were made unique on their own. */
+  namespaces: Map<string, Verdict[]>;
+  descriptions: Map<string, string>;
+  /** Every joined name checked or given while doing so. */
+  touched: string[];
+}
+
 export function codexView(servers: readonly ServerToolList[], settings: CodexSettings = {}, options: CodexViewOptions = {}): ClientView<"codex"> {
-  const parameters = options.parameters ?? codexParameters;
-  const verdicts: Verdict[] = [];
-  const serverVerdicts: ServerVerdict[] = [];
-  const applied: AppliedSetting[] = [];
-  const candidates: Candidate[] = [];
-
-  for (const server of sortedServers(servers)) {
-    const { listed, own, verdict } = startServer<CodexWireFunction>(server, CODEX.label);
-    verdicts.push(...own);
-    serverVerdicts.push(verdict);
-    if (verdict.lost) continue;
-    const config = settings.servers?.[server.id] ?? {};
-    const file = config.file ?? "config.toml";
-    const loseAll = (lost: NonNullable<ServerVerdict["lost"]>, perTool?: (v: Verdict) => ClientFinding[]) => {
-      verdict.lost = lost;
-      for (const v of own) v.reasons.push(...(perTool?.(v) ?? [{ code: lost.code, message: lost.message, source: lost.source }]));
-    };
-
-    if (config.enabled === false) {
-      applied.push({ file, setting: `[mcp_servers.${server.id}] enabled = false` });
-      loseAll({ code: "codex:server-disabled", message: `${CODEX.label} never starts ${server.id}: enabled = false in ${file}`, source: SOURCES.codexSettings });
-      continue;
+  const steps = options.steps ?? PLAIN_CODEX_STEPS;
+  const cache = options.parts;
+  const ordered = sortedServers(servers);
+  // Each server's names are made unique on its own (a part kept from an earlier view is reused); that
+  // is what Codex does unless two servers' namespaces or names meet, which is then done fleet-wide.
+  const parts = ordered.map((server) => {
+    const context = cache ? JSON.stringify(settings.servers?.[server.id] ?? null) : "";
+    let part = cache?.get(server, context) as ServerPart | undefined;
+    if (!part) {
+      part = serverPart(server, settings, steps);
+      const touched: string[] = [];
+      assignCodexNames(part.candidates, touched);
+      part.touched = touched;
+      sendCandidates(part.candidates, part.namespaces, part.descriptions, new Map([[server.id, part.verdict]]), new Map([[server.id, server.instructions]]), steps);
+      cache?.set(server, context, part);
     }
-    if (!CODEX_SERVER_ID.test(server.id)) {
-      loseAll({ code: "codex:server-name", message: `${CODEX.label} refuses the server name ${JSON.stringify(server.id)}: it must match ^[a-zA-Z0-9_:@/.-]+$`, source: SOURCES.codexNames });
-      continue;
-    }
-    const faults = listed.flatMap((t) => codexToolFaults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
-    if (faults.length > 0) {
-      const first = faults[0];
-      const others = faults.length - 1;
-      loseAll(
-        {
-          code: "codex:list-refused",
-          message: `${CODEX.label} would list 0 tools: ${first.words}, so its MCP client cannot read tools/list and the server fails to start${others > 0 ? ` (and ${others} more fault${others === 1 ? "" : "s"})` : ""}`,
-          path: first.path,
-          source: SOURCES.codexListing,
-          tool: { originalName: first.originalName, position: first.position },
-        },
-        (v) => {
-          const mine = faults.filter((f) => f.position === v.position);
-          return mine.length > 0
-            ? mine.map((f) => ({ code: "codex:invalid-tool", message: `${f.words}, so Codex cannot read the tools/list of ${server.id}`, path: f.path, source: SOURCES.codexListing }))
-            : [{ code: "codex:list-refused", message: `${verdict.lost!.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.codexListing }];
-        },
-      );
-      continue;
-    }
+    return part;
+  });
+  if (!independent(parts)) return fleetWide(ordered, settings, steps);
 
-    const enabled = config.enabledTools ? new Set(config.enabledTools) : null;
-    const disabled = new Set(config.disabledTools ?? []);
-    if (enabled) applied.push({ file, setting: `[mcp_servers.${server.id}] enabled_tools = ${JSON.stringify(config.enabledTools)}` });
-    if (disabled.size > 0) applied.push({ file, setting: `[mcp_servers.${server.id}] disabled_tools = ${JSON.stringify(config.disabledTools)}` });
-    const namespaceIdentity = `${server.id}\0${server.id}\0`;
-    const seen = new Map<string, Verdict>();
-    listed.forEach((t, i) => {
-      const v = own[i];
-      const raw = t.raw as Record<string, unknown>;
-      const rawName = raw.name as string;
-      if (enabled && !enabled.has(rawName)) {
-        v.reasons.push({ code: "codex:not-enabled", message: `${rawName} is not in enabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
-        return;
-      }
-      if (disabled.has(rawName)) {
-        v.reasons.push({ code: "codex:disabled", message: `${rawName} is in disabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
-        return;
-      }
-      const first = seen.get(rawName);
-      if (first) {
-        v.reasons.push({ code: "codex:duplicate-name", message: `${server.id} lists ${JSON.stringify(rawName)} again; Codex skips the duplicate and keeps the first`, source: SOURCES.codexNames });
-        return;
-      }
-      seen.set(rawName, v);
-      candidates.push({
-        verdict: v,
-        raw,
-        rawName,
-        namespaceIdentity,
-        toolIdentity: `${namespaceIdentity}\0${rawName}\0${rawName}`,
-        namespace: codexNamespace(server.id),
-        name: codexNamePart(rawName),
-        file,
-      });
-    });
-    if (listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "codex:not-enabled" || r.code === "codex:disabled"))) {
-      verdict.lost = { code: "codex:all-disabled", message: `${CODEX.label} sends no ${codexNamespace(server.id)} namespace: every tool of ${server.id} is disabled in ${file}`, source: SOURCES.codexSettings };
+  const namespaces = new Map<string, Verdict[]>();
+  const descriptions = new Map<string, string>();
+  for (const part of parts) {
+    for (const [name, members] of part.namespaces) namespaces.set(name, members);
+    for (const [name, description] of part.descriptions) descriptions.set(name, description);
+  }
+  return assembleView(parts, namespaces, descriptions);
+}
+
+// No two servers share a namespace, and no joined name one checked or got is another's.
+function independent(parts: ServerPart[]): boolean {
+  const bases = new Set<string>();
+  const owner = new Map<string, ServerPart>();
+  for (const part of parts) {
+    if (part.candidates.length === 0) continue;
+    if (bases.has(part.base)) return false;
+    bases.add(part.base);
+    for (const key of [...part.touched, ...[...part.namespaces.keys()].map((n) => `\u0000${n}`)]) {
+      const other = owner.get(key);
+      if (other !== undefined && other !== part) return false;
+      owner.set(key, part);
     }
   }
+  return true;
+}
 
+// Codex's own order: names made unique across every server at once (servers read afresh, nothing reused).
+function fleetWide(ordered: ServerToolList[], settings: CodexSettings, steps: CodexSteps): ClientView<"codex"> {
+  const parts = ordered.map((server) => serverPart(server, settings, steps));
+  const candidates = parts.flatMap((p) => p.candidates);
   assignCodexNames(candidates);
   const namespaces = new Map<string, Verdict[]>();
-  const instructionsOf = new Map(servers.map((s) => [s.id, s.instructions]));
   const descriptions = new Map<string, string>();
+  sendCandidates(candidates, namespaces, descriptions, new Map(parts.map((p) => [p.verdict.serverId, p.verdict])), new Map(ordered.map((s) => [s.id, s.instructions])), steps);
+  return assembleView(parts, namespaces, descriptions);
+}
+
+function assembleView(parts: ServerPart[], namespaces: Map<string, Verdict[]>, descriptions: Map<string, string>): ClientView<"codex"> {
+  const wire: CodexWireNamespace[] = [];
+  const toolHashes: string[] = [];
+  for (const name of [...namespaces.keys()].sort(compareCodeUnits)) {
+    const members = [...namespaces.get(name)!].sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
+    wire.push({ type: "namespace", name, description: descriptions.get(name)!, tools: members.map((v) => v.sent!.wire as CodexWireFunction) });
+    for (const v of members) toolHashes.push(v.sent!.toolHash);
+  }
+  const tools: Verdict[] = [];
+  for (const part of parts) for (const v of part.own) tools.push(v);
+  return finishView({ client: CODEX, wire, toolHashes, tools, servers: parts.map((p) => p.verdict), applied: parts.flatMap((p) => p.applied) });
+}
+
+// One server as Codex reads it: whether it starts, which tools its settings leave, and each one's raw name.
+function serverPart(server: ServerToolList, settings: CodexSettings, steps: CodexSteps): ServerPart {
+  const { listed, own, verdict } = startServer<CodexWireFunction>(server, CODEX.label);
+  const part: ServerPart = { own, verdict, applied: [], candidates: [], base: codexNamespace(server.id), namespaces: new Map(), descriptions: new Map(), touched: [] };
+  if (verdict.lost) return part;
+  const config = settings.servers?.[server.id] ?? {};
+  const file = config.file ?? "config.toml";
+  const loseAll = (lost: NonNullable<ServerVerdict["lost"]>, perTool?: (v: Verdict) => ClientFinding[]) => {
+    verdict.lost = lost;
+    for (const v of own) v.reasons.push(...(perTool?.(v) ?? [{ code: lost.code, message: lost.message, source: lost.source }]));
+  };
+
+  if (config.enabled === false) {
+    part.applied.push({ file, setting: `[mcp_servers.${server.id}] enabled = false` });
+    loseAll({ code: "codex:server-disabled", message: `${CODEX.label} never starts ${server.id}: enabled = false in ${file}`, source: SOURCES.codexSettings });
+    return part;
+  }
+  if (!CODEX_SERVER_ID.test(server.id)) {
+    loseAll({ code: "codex:server-name", message: `${CODEX.label} refuses the server name ${JSON.stringify(server.id)}: it must match ^[a-zA-Z0-9_:@/.-]+$`, source: SOURCES.codexNames });
+    return part;
+  }
+  const faults = listed.flatMap((t) => steps.faults(t.raw, t.position).map((f) => ({ ...f, position: t.position, originalName: t.originalName })));
+  if (faults.length > 0) {
+    const first = faults[0];
+    const others = faults.length - 1;
+    loseAll(
+      {
+        code: "codex:list-refused",
+        message: `${CODEX.label} would list 0 tools: ${first.words}, so its MCP client cannot read tools/list and the server fails to start${others > 0 ? ` (and ${others} more fault${others === 1 ? "" : "s"})` : ""}`,
+        path: first.path,
+        source: SOURCES.codexListing,
+        tool: { originalName: first.originalName, position: first.position },
+      },
+      (v) => {
+        const mine = faults.filter((f) => f.position === v.position);
+        return mine.length > 0
+          ? mine.map((f) => ({ code: "codex:invalid-tool", message: `${f.words}, so Codex cannot read the tools/list of ${server.id}`, path: f.path, source: SOURCES.codexListing }))
+          : [{ code: "codex:list-refused", message: `${verdict.lost!.message}; this tool is lost with the rest of ${server.id}`, source: SOURCES.codexListing }];
+      },
+    );
+    return part;
+  }
+
+  const enabled = config.enabledTools ? new Set(config.enabledTools) : null;
+  const disabled = new Set(config.disabledTools ?? []);
+  if (enabled) part.applied.push({ file, setting: `[mcp_servers.${server.id}] enabled_tools = ${JSON.stringify(config.enabledTools)}` });
+  if (disabled.size > 0) part.applied.push({ file, setting: `[mcp_servers.${server.id}] disabled_tools = ${JSON.stringify(config.disabledTools)}` });
+  const namespaceIdentity = `${server.id}\0${server.id}\0`;
+  const seen = new Map<string, Verdict>();
+  listed.forEach((t, i) => {
+    const v = own[i];
+    const raw = t.raw as Record<string, unknown>;
+    const rawName = raw.name as string;
+    if (enabled && !enabled.has(rawName)) {
+      v.reasons.push({ code: "codex:not-enabled", message: `${rawName} is not in enabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
+      return;
+    }
+    if (disabled.has(rawName)) {
+      v.reasons.push({ code: "codex:disabled", message: `${rawName} is in disabled_tools of [mcp_servers.${server.id}] in ${file}`, source: SOURCES.codexSettings });
+      return;
+    }
+    const first = seen.get(rawName);
+    if (first) {
+      v.reasons.push({ code: "codex:duplicate-name", message: `${server.id} lists ${JSON.stringify(rawName)} again; Codex skips the duplicate and keeps the first`, source: SOURCES.codexNames });
+      return;
+    }
+    seen.set(rawName, v);
+    part.candidates.push({
+      verdict: v,
+      raw,
+      rawName,
+      namespaceIdentity,
+      toolIdentity: `${namespaceIdentity}\0${rawName}\0${rawName}`,
+      namespace: part.base,
+      name: codexNamePart(rawName),
+      file,
+    });
+  });
+  if (listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "codex:not-enabled" || r.code === "codex:disabled"))) {
+    verdict.lost = { code: "codex:all-disabled", message: `${CODEX.label} sends no ${codexNamespace(server.id)} namespace: every tool of ${server.id} is disabled in ${file}`, source: SOURCES.codexSettings };
+  }
+  return part;
+}
+
+// Each named tool as Codex sends it: its schema rewritten, its namespace and name as assigned.
+function sendCandidates(
+  candidates: Candidate[],
+  namespaces: Map<string, Verdict[]>,
+  descriptions: Map<string, string>,
+  verdictOf: ReadonlyMap<string, ServerVerdict>,
+  instructionsOf: ReadonlyMap<string, string | undefined>,
+  steps: CodexSteps,
+): void {
   for (const c of candidates) {
     const v = c.verdict;
-    const schema = parameters(c.raw.inputSchema as Record<string, unknown>);
+    const schema = steps.parameters(c.raw);
     if (!schema.ok) {
       v.reasons.push({ code: "codex:tool-spec", message: `Codex skips ${c.rawName}: failed to build its tool spec (${schema.error})`, source: SOURCES.codexSchemas });
       continue;
@@ -160,7 +275,7 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
     const description = typeof c.raw.description === "string" ? c.raw.description : "";
     const wire: CodexWireFunction = { type: "function", name: c.name, description, strict: false, parameters: schema.schema };
     v.status = "sent";
-    v.sent = { name: c.name, namespace: c.namespace, callName: `${c.namespace}__${c.name}`, description, schema: schema.schema, cut: null, flattened: null, wire, toolHash: toolHash({ namespace: c.namespace, ...wire }) };
+    v.sent = { name: c.name, namespace: c.namespace, callName: `${c.namespace}__${c.name}`, description, schema: schema.schema, cut: null, flattened: null, wire, toolHash: steps.toolHash(c.namespace, wire) };
     if (c.name !== c.rawName || c.namespace !== `mcp__${v.serverId}`) {
       v.notes.push({ code: "codex:name-sanitized", message: `sent as ${c.name} in ${c.namespace}`, source: SOURCES.codexNames });
     }
@@ -170,17 +285,8 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
     if (list) list.push(v);
     else namespaces.set(c.namespace, [v]);
     if (!descriptions.has(c.namespace)) descriptions.set(c.namespace, namespaceDescription(c.namespace, instructionsOf.get(v.serverId)));
-    serverVerdicts.find((s) => s.serverId === v.serverId)!.sent++;
+    verdictOf.get(v.serverId)!.sent++;
   }
-
-  const wire: CodexWireNamespace[] = [];
-  const toolHashes: string[] = [];
-  for (const name of [...namespaces.keys()].sort(compareCodeUnits)) {
-    const members = namespaces.get(name)!.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
-    wire.push({ type: "namespace", name, description: descriptions.get(name)!, tools: members.map((v) => v.sent!.wire as CodexWireFunction) });
-    toolHashes.push(...members.map((v) => v.sent!.toolHash));
-  }
-  return finishView({ client: CODEX, wire, toolHashes, tools: verdicts, servers: serverVerdicts, applied });
 }
 
 /** Codex cuts a namespace description (the server's instructions) at this many UTF-8 bytes, on a character boundary. */
@@ -206,7 +312,7 @@ const HASH_LENGTH = 12;
 
 // Codex's name normalization: namespaces and names that meet get a hash suffix of their raw identity;
 // then, in raw-identity order, a name too long or already taken is cut and given a hash suffix.
-function assignCodexNames(candidates: Candidate[]): void {
+function assignCodexNames(candidates: Candidate[], touched?: string[]): void {
   const namespaceIds = groupBy(candidates, (c) => c.namespace, (c) => c.namespaceIdentity);
   for (const c of candidates) {
     if (namespaceIds.get(c.namespace)!.size > 1) c.namespace = namespaceWithSuffix(c.namespace, c.namespaceIdentity);
@@ -221,6 +327,7 @@ function assignCodexNames(candidates: Candidate[]): void {
   const used = new Set<string>();
   for (const c of [...candidates].sort((a, b) => byUtf8(a.toolIdentity, b.toolIdentity))) {
     const joined = `${c.namespace}${c.name}`;
+    touched?.push(joined);
     if (joined.length + 2 <= CODEX_NAME_LIMIT && !used.has(joined)) {
       used.add(joined);
       continue;
@@ -229,6 +336,7 @@ function assignCodexNames(candidates: Candidate[]): void {
       const suffix = hashSuffix(attempt === 0 ? c.toolIdentity : `${c.toolIdentity}\0${attempt}`);
       const room = CODEX_NAME_LIMIT - (c.namespace.length + 2);
       const [namespace, name] = room >= suffix.length ? [c.namespace, c.name.slice(0, room - suffix.length) + suffix] : [c.namespace.slice(0, CODEX_NAME_LIMIT - suffix.length - 2), suffix];
+      touched?.push(namespace + name);
       if (used.has(namespace + name)) continue;
       used.add(namespace + name);
       c.verdict.notes.push({ code: "codex:name-cut", message: `${c.namespace}__${c.name} is over ${CODEX_NAME_LIMIT} characters or taken; Codex sends ${namespace}__${name}`, source: SOURCES.codexNames });

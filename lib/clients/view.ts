@@ -9,6 +9,17 @@ import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, ToolVerdict, WireFormats } from "./types";
 
+/**
+ * What a view decided for one server, kept for the next view of a fleet in which that server is
+ * unchanged (fleet-model.ts). A part is found by the server (its id, list, status and error) and by
+ * `context`: everything else it depends on, such as the client and its settings. Parts are values:
+ * nobody changes one once made.
+ */
+export interface ServerPartCache<P> {
+  get(server: ServerToolList, context: string): P | undefined;
+  set(server: ServerToolList, context: string, part: P): void;
+}
+
 /** The key of a (server, tool) pair in `byTool`. */
 export function toolKey(serverId: string, originalName: string): string {
   return `${serverId}:${originalName}`;

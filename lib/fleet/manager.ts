@@ -10,10 +10,11 @@ import "server-only";
 import { performance } from "node:perf_hooks";
 import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/types";
 import { FleetError } from "@/lib/errors";
-import { reconcile } from "@/lib/reconcile";
+import { FleetModel } from "@/lib/clients/fleet-model";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import type { CallToolOptions, ToolCallOutcome } from "./call-tool";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
+import { installNativeSha256 } from "./native-sha256";
 import { shellEnvironment } from "./server-env";
 import type { FleetNotice, FleetState, ServerDetails } from "./types";
 
@@ -95,6 +96,8 @@ export class FleetManager {
   private demo = false;
   private state: FleetState;
   private lists: ServerToolList[] = [];
+  /** Reconciles incrementally: a rebuild analyses only the tools of servers whose list changed. */
+  private readonly model = new FleetModel();
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
@@ -111,6 +114,8 @@ export class FleetManager {
     this.shellEnv = opts.shellEnv ?? shellEnvironment(process.env);
     this.workDir = opts.workDir;
     this.retryPolicy = { ...DEFAULT_RETRY, ...opts.retry };
+    // Every hash of the fleet is computed here, on the server: hand the core Node's native SHA-256.
+    installNativeSha256();
     this.state = this.build(0);
     const g = globalThis as LiveGlobal;
     (g[LIVE] ??= new Set()).add(this);
@@ -466,7 +471,7 @@ export class FleetManager {
     return {
       version,
       generatedAt: new Date().toISOString(),
-      snapshot: reconcile(this.lists),
+      snapshot: this.model.update(this.lists).snapshot,
       servers: connections.map((c) => this.details(c)),
       findings: this.findings,
       configFiles: this.configFiles,

@@ -13,6 +13,8 @@ export const MAX_NAME_LENGTH = 64;
 /** Hex digits of the suffix appended to over-long or clashing names. */
 export const NAME_SUFFIX_LENGTH = 8;
 const INVALID_CHARS = /[^a-zA-Z0-9_-]/g;
+/** Nothing to replace or remove: the common case, answered by one test. */
+const PLAIN_PART = /^[a-zA-Z0-9_-]*$/;
 
 // Unicode format (Cf: zero-width space, bidi controls, BOM, soft hyphen), private-use (Co) and unassigned (Cn) characters.
 const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}]/u;
@@ -28,7 +30,7 @@ export function stripInvisible(text: string): string {
  * character outside [a-zA-Z0-9_-] made `_` (`zero\u200Bwidth` is `zerowidth`, `files.read` is `files_read`).
  */
 export function sanitizeNamePart(part: string): string {
-  return stripInvisible(part).replace(INVALID_CHARS, "_");
+  return PLAIN_PART.test(part) ? part : stripInvisible(part).replace(INVALID_CHARS, "_");
 }
 
 /** The name Claude Code sends and its permission rules use: `mcp__<server>__<tool>`, both parts sanitized. */
@@ -90,6 +92,7 @@ export function sanitizeName(candidate: string, serverId: string, originalName: 
  */
 export function claudeCodeNameFindings(serverId: string, toolName: string): Finding[] {
   const findings: Finding[] = [];
+  if (PLAIN_PART.test(serverId) && PLAIN_PART.test(toolName) && !serverId.includes("__")) return findings;
   const visible = stripInvisible(`${serverId}${toolName}`);
   const invalid = [...new Set(visible.match(INVALID_CHARS) ?? [])];
   const changes = [

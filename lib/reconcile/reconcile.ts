@@ -2,16 +2,16 @@
  * The reconciler (docs/fleet-snapshot.md, rules 1-7): raw tool lists of every server
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
+ * What a tool says on its own comes from `ReconcileSteps` (tool-facts.ts), which an incremental
+ * caller keeps per tool; everything here is fleet-wide and runs every time.
  */
-import { canonicalJson } from "../schema/canonical-json";
 import { sha256Hex } from "../schema/hash";
-import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
-import { duplicateNameViolation, specCheck, toolIdentityViolations } from "../schema/spec";
-import { withConstraintSentence } from "../schema/flatten";
-import { descriptionLengthFinding, finalDescription } from "./describe";
+import { compareCodeUnits } from "@/lib/json/values";
+import { duplicateNameViolation, specCheck } from "../schema/spec";
+import { finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, stripInvisible, withSuffix } from "./names";
-import { SchemaAnalysisCache, type SchemaAnalysis } from "./schema-analysis";
+import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
+import { readToolFacts, runCaches, type ToolFacts } from "./tool-facts";
 import type {
   CheckResult,
   CollisionGroup,
@@ -21,34 +21,113 @@ import type {
   ServerToolList,
   SnapshotServer,
   SnapshotTool,
-  ToolAnnotations,
 } from "./types";
+
+/** The per-tool steps of a run: one-shot by default, cached across runs by an incremental caller. */
+export interface ReconcileSteps {
+  /** What one listed tool says on its own (the same value for the same raw tool). */
+  facts(raw: unknown): ToolFacts;
+  /** The tool hash of an exposed tool as an Agent SDK host sends it. */
+  toolHash(facts: ToolFacts, exposedName: string, description: string): string;
+  /** The snapshot tools of the run before, handed out again where nothing they depend on changed. */
+  kept?: KeptTools;
+}
+
+/**
+ * Snapshot tools from the run before, by server and place: a tool is handed out again (the same
+ * object) when its facts and everything the fleet decided about it (name, tag, renames, exclusions,
+ * warnings) are what they were. Holds the last run's tools only.
+ */
+export class KeptTools {
+  private before = new Map<string, KeptTool[]>();
+  private now = new Map<string, KeptTool[]>();
+
+  /** The tool for `entry`: the one kept when it still holds, else a new one, kept for the next run. */
+  tool(entry: Entry, make: (entry: Entry) => SnapshotTool): SnapshotTool {
+    const old = this.before.get(entry.serverId)?.[entry.position - 1];
+    const tool =
+      old !== undefined &&
+      old.facts === entry.facts &&
+      old.label === entry.label &&
+      old.exposedName === entry.exposedName &&
+      old.collided === entry.collided &&
+      sameFindings(old.excluded, entry.excluded) &&
+      sameFindings(old.warnings, entry.warnings) &&
+      sameFindings(old.renamed, entry.renamed)
+        ? old.tool
+        : make(entry);
+    let slots = this.now.get(entry.serverId);
+    if (!slots) this.now.set(entry.serverId, (slots = []));
+    slots[entry.position - 1] = { facts: entry.facts, label: entry.label, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, tool };
+    return tool;
+  }
+
+  /** Ends a run: what it did not ask for is dropped. */
+  endRun(): void {
+    this.before = this.now;
+    this.now = new Map();
+  }
+}
+
+interface KeptTool {
+  facts: ToolFacts;
+  label: string;
+  exposedName: string | null;
+  collided: boolean;
+  excluded: readonly Finding[];
+  warnings: readonly Finding[];
+  renamed: readonly Finding[];
+  tool: SnapshotTool;
+}
+
+function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== y && (x.code !== y.code || x.message !== y.message || x.path !== y.path || x.fix !== y.fix)) return false;
+  }
+  return true;
+}
+
+/** Steps that share work within one run only. */
+export function oneShotSteps(): ReconcileSteps {
+  const caches = runCaches();
+  return { facts: (raw) => readToolFacts(raw, caches), toolHash: agentSdkToolHash };
+}
+
+/** SHA-256 of the canonical `{ name, description, input_schema }` of an exposed tool. */
+export function agentSdkToolHash(facts: ToolFacts, exposedName: string, description: string): string {
+  return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical));
+}
 
 interface Entry {
   serverId: string;
   label: string;
   /** 1-based place in the server's list. */
   position: number;
+  facts: ToolFacts;
   name: string | null;
   originalName: string;
-  title?: string;
-  annotations?: ToolAnnotations;
-  description: string;
-  inputSchema: unknown;
   schemaHash: string;
   descriptionHash: string;
-  annotationsHash: string | null;
-  analysis: SchemaAnalysis;
-  excluded: Finding[];
-  warnings: Finding[];
-  renamed: Finding[];
+  // Finding lists start as the tool's own (shared, never written) and are copied when the fleet adds to them.
+  excluded: readonly Finding[];
+  warnings: readonly Finding[];
+  renamed: readonly Finding[];
+  /** A second listing of a name by the same server (excluded). */
+  duplicate: boolean;
   /** The other servers listing the same name (empty when unique). */
-  collidedWith: string[];
+  collidedWith: readonly string[];
   collided: boolean;
   exposedName: string | null;
   /** The sanitized name before any clash suffix. */
   baseName: string;
 }
+
+const NONE: readonly Finding[] = Object.freeze([]);
+const NO_SERVERS: readonly string[] = Object.freeze([]);
 
 // Checks that pass say the same thing for every tool: one frozen object each, not 10,000.
 const PASS_NAME: CheckResult = Object.freeze({ check: "name", status: "pass", message: "exposed under its original name" });
@@ -60,14 +139,13 @@ const PASS_DESCRIPTION: CheckResult = Object.freeze({ check: "description-length
 const compare = compareCodeUnits;
 
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
-export function reconcile(servers: ServerToolList[]): FleetSnapshot {
-  const cache = new SchemaAnalysisCache();
-  const descriptionHashes = new Map<string, string>();
+export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSteps = oneShotSteps()): FleetSnapshot {
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
   const entries: Entry[] = [];
   for (const server of orderedServers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
-    tools.forEach((raw, i) => entries.push(readTool(server, raw, i + 1, cache, descriptionHashes)));
+    const label = server.label ?? server.id;
+    for (let i = 0; i < tools.length; i++) entries.push(entryOf(server.id, label, i + 1, steps.facts(tools[i])));
   }
   // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
   entries.sort(
@@ -81,58 +159,32 @@ export function reconcile(servers: ServerToolList[]): FleetSnapshot {
   );
 
   markDuplicates(entries);
-  const collisions = findCollisions(entries);
+  const groups = findCollisions(entries);
   assignNames(entries);
-  return assemble(orderedServers, entries, collisions);
+  // Once names are assigned, each member's exposed name is its entry's.
+  const collisions: CollisionGroup[] = groups.map(({ name, members, identical }) => ({
+    name,
+    kind: identical ? "identical" : "divergent",
+    members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })),
+  }));
+  return assemble(orderedServers, entries, collisions, steps);
 }
 
-function readTool(
-  server: ServerToolList,
-  raw: unknown,
-  position: number,
-  cache: SchemaAnalysisCache,
-  descriptionHashes: Map<string, string>,
-): Entry {
-  const tool = isPlainObject(raw) ? raw : {};
-  const name = typeof tool.name === "string" && tool.name.length > 0 ? tool.name : null;
-  const warnings: Finding[] = [];
-  let description = "";
-  if (typeof tool.description === "string") description = tool.description;
-  else if (tool.description !== undefined && tool.description !== null) {
-    warnings.push({ code: "spec:description-not-string", message: `the description is ${JSON.stringify(tool.description)}, not a string; it was left out` });
-  }
-  const inputSchema = tool.inputSchema;
-  const canonical = canonicalJson(inputSchema);
-  const schemaHash = sha256Hex(canonical);
-  const analysis = cache.get(schemaHash, inputSchema, canonical);
-  // Registering one server twice repeats every description: hash each distinct text once.
-  let descriptionHash = descriptionHashes.get(description);
-  if (descriptionHash === undefined) {
-    descriptionHash = sha256Hex(JSON.stringify(description));
-    descriptionHashes.set(description, descriptionHash);
-  }
-  const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
-  // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
-  const identity = toolIdentityViolations(raw);
-  const excluded = isPlainObject(raw) ? [...identity, ...analysis.errors] : identity;
+function entryOf(serverId: string, label: string, position: number, facts: ToolFacts): Entry {
   return {
-    serverId: server.id,
-    label: server.label ?? server.id,
+    serverId,
+    label,
     position,
-    name,
-    originalName: name ?? `(unnamed #${position})`,
-    title: typeof tool.title === "string" ? tool.title : undefined,
-    annotations,
-    description,
-    inputSchema,
-    schemaHash,
-    descriptionHash,
-    annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
-    analysis,
-    excluded,
-    warnings,
-    renamed: [],
-    collidedWith: [],
+    facts,
+    name: facts.name,
+    originalName: facts.name ?? `(unnamed #${position})`,
+    schemaHash: facts.schemaHash,
+    descriptionHash: facts.descriptionHash,
+    excluded: facts.excluded,
+    warnings: facts.warnings,
+    renamed: NONE,
+    duplicate: false,
+    collidedWith: NO_SERVERS,
     collided: false,
     exposedName: null,
     baseName: "",
@@ -145,50 +197,48 @@ function markDuplicates(entries: Entry[]): void {
     let j = i + 1;
     const first = entries[i];
     while (j < entries.length && first.name !== null && entries[j].serverId === first.serverId && entries[j].name === first.name) j++;
-    for (let k = i + 1; k < j; k++) entries[k].excluded.unshift(duplicateNameViolation(first.name!, first.serverId, j - i));
+    for (let k = i + 1; k < j; k++) {
+      entries[k].excluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].excluded];
+      entries[k].duplicate = true;
+    }
     i = j;
   }
 }
 
-function isDuplicate(entry: Entry): boolean {
-  return entry.excluded.some((f) => f.code === "spec:duplicate-name");
-}
-
 // Rule 1: a name listed by two or more servers is a collision group; identical when every schema hash matches.
-function findCollisions(entries: Entry[]): CollisionGroup[] {
-  const byName = new Map<string, Entry[]>();
+function findCollisions(entries: Entry[]): { name: string; members: Entry[]; identical: boolean }[] {
+  // Most names are listed once: a lone entry is kept as itself, a list is made for the second.
+  const byName = new Map<string, Entry | Entry[]>();
   for (const entry of entries) {
-    if (entry.name === null || isDuplicate(entry)) continue;
+    if (entry.name === null || entry.duplicate) continue;
     const group = byName.get(entry.name);
-    if (group) group.push(entry);
-    else byName.set(entry.name, [entry]);
+    if (group === undefined) byName.set(entry.name, entry);
+    else if (Array.isArray(group)) group.push(entry);
+    else byName.set(entry.name, [group, entry]);
   }
-  const groups: { name: string; members: Entry[] }[] = [];
+  const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
+  // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
   for (const [name, members] of byName) {
-    if (new Set(members.map((m) => m.serverId)).size < 2) continue;
-    groups.push({ name, members });
+    if (!Array.isArray(members) || members.every((m) => m.serverId === members[0].serverId)) continue;
     const identical = members.every((m) => m.schemaHash === members[0].schemaHash);
+    groups.push({ name, members, identical });
     for (const member of members) {
       const others = [...new Set(members.filter((m) => m.serverId !== member.serverId).map((m) => m.serverId))];
       member.collided = true;
       member.collidedWith = others;
       if (identical) {
-        member.warnings.push({
-          code: "collision:identical",
-          message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
-          fix: "remove the duplicate server from the config",
-        });
+        member.warnings = [
+          ...member.warnings,
+          {
+            code: "collision:identical",
+            message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+            fix: "remove the duplicate server from the config",
+          },
+        ];
       }
     }
   }
-  return groups
-    .sort((a, b) => compare(a.name, b.name))
-    .map(({ name, members }) => ({
-      name,
-      kind: members.every((m) => m.schemaHash === members[0].schemaHash) ? "identical" : "divergent",
-      // exposedName is filled in once names are assigned (assemble).
-      members: members.map((m) => ({ serverId: m.serverId, exposedName: null, schemaHash: m.schemaHash })),
-    }));
+  return groups.sort((a, b) => compare(a.name, b.name));
 }
 
 // Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a suffix.
@@ -197,15 +247,17 @@ function assignNames(entries: Entry[]): void {
   for (const entry of active) {
     const name = entry.name!;
     let candidate = name;
+    const renamed: Finding[] = [];
     if (entry.collided) {
       candidate = prefixedName(entry.serverId, name);
-      entry.renamed.push({
+      renamed.push({
         code: "name:collision",
         message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}`,
       });
     }
     const sanitized = sanitizeName(candidate, entry.serverId, name);
-    entry.renamed.push(...sanitized.reasons);
+    if (sanitized.reasons.length > 0) renamed.push(...sanitized.reasons);
+    if (renamed.length > 0) entry.renamed = renamed;
     entry.exposedName = sanitized.name;
     entry.baseName = sanitized.name;
   }
@@ -215,14 +267,19 @@ function assignNames(entries: Entry[]): void {
     (e: Entry) => sha256Hex(`${e.serverId}:${e.name}#${e.position}:${e.schemaHash}`).slice(0, 16),
   ];
   for (let round = 0; ; round++) {
-    const byName = new Map<string, Entry[]>();
+    const byName = new Map<string, Entry | Entry[]>();
+    const clashes: Entry[][] = [];
     for (const entry of active) {
       if (entry.exposedName === null) continue;
       const group = byName.get(entry.exposedName);
-      if (group) group.push(entry);
-      else byName.set(entry.exposedName, [entry]);
+      if (group === undefined) byName.set(entry.exposedName, entry);
+      else if (Array.isArray(group)) group.push(entry);
+      else {
+        const pair = [group, entry];
+        byName.set(entry.exposedName, pair);
+        clashes.push(pair);
+      }
     }
-    const clashes = [...byName.values()].filter((g) => g.length > 1);
     if (clashes.length === 0) return;
     for (const group of clashes) {
       const renamed = group.filter((e) => e.exposedName !== e.name);
@@ -230,43 +287,33 @@ function assignNames(entries: Entry[]): void {
       for (const entry of targets) {
         if (round >= suffixes.length) {
           entry.exposedName = null;
-          entry.excluded.push({ code: "name:clash", message: `no unique exposed name could be made for ${entry.serverId}:${entry.name}` });
+          entry.excluded = [...entry.excluded, { code: "name:clash", message: `no unique exposed name could be made for ${entry.serverId}:${entry.name}` }];
           continue;
         }
         const clashedWith = entry.exposedName!;
         entry.exposedName = withSuffix(entry.baseName, suffixes[round](entry));
-        if (round === 0) {
-          entry.renamed.push({
-            code: "name:clash",
-            message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}`,
-          });
-        } else {
-          entry.renamed[entry.renamed.length - 1] = {
-            code: "name:clash",
-            message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}`,
-          };
-        }
+        const clash = { code: "name:clash", message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}` };
+        entry.renamed = round === 0 ? [...entry.renamed, clash] : [...entry.renamed.slice(0, -1), clash];
       }
     }
   }
 }
 
-function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[]): FleetSnapshot {
-  const tools = entries.map(toSnapshotTool);
-  const exposed = tools.filter((t) => t.exposedName !== null).sort((a, b) => compare(a.exposedName!, b.exposedName!));
-  const excluded = tools.filter((t) => t.exposedName === null);
+function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
+  const kept = steps.kept;
+  const tools = kept ? entries.map((e) => kept.tool(e, toSnapshotTool)) : entries.map(toSnapshotTool);
+  kept?.endRun();
+  const exposedAt: number[] = [];
+  const excluded: SnapshotTool[] = [];
+  tools.forEach((t, i) => (t.exposedName !== null ? exposedAt.push(i) : excluded.push(t)));
+  exposedAt.sort((a, b) => compare(tools[a].exposedName!, tools[b].exposedName!));
+  const exposed = exposedAt.map((i) => tools[i]);
   const forward: Record<string, ForwardEntry> = {};
   const reverse: Record<string, string> = {};
   for (const tool of exposed) {
     forward[tool.exposedName!] = { serverId: tool.serverId, originalName: tool.originalName };
     reverse[`${tool.serverId}:${tool.originalName}`] = tool.exposedName!;
   }
-  const exposedOf = new Map(entries.filter((e) => e.name !== null && !isDuplicate(e)).map((e) => [`${e.serverId}:${e.name}`, e.exposedName]));
-  for (const group of collisions) {
-    for (const member of group.members) member.exposedName = exposedOf.get(`${member.serverId}:${group.name}`) ?? null;
-  }
-  const finalCanonical = new Map<SnapshotTool, string>();
-  entries.forEach((e, i) => finalCanonical.set(tools[i], e.analysis.finalCanonical));
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
     ...(s.label !== undefined ? { label: s.label } : {}),
@@ -275,7 +322,7 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
   return {
-    fleetHash: fleetHashOf(exposed.map((t) => toolHashOfText(canonicalClaudeTool(t.exposedName!, t.description, finalCanonical.get(t)!)))),
+    fleetHash: fleetHashOf(exposedAt.map((i) => steps.toolHash(entries[i].facts, tools[i].exposedName!, tools[i].description))),
     servers: snapshotServers,
     tools: [...exposed, ...excluded],
     collisions,
@@ -285,24 +332,20 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
 }
 
 function toSnapshotTool(entry: Entry): SnapshotTool {
-  const { analysis } = entry;
+  const { facts } = entry;
+  const { analysis } = facts;
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
-  const description = isExcluded
-    ? entry.description
-    : finalDescription(entry.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
-  const warnings = [...entry.warnings, ...analysis.warnings];
-  const claudeName = claudeCodeName(entry.serverId, entry.originalName);
-  const claudeFindings = entry.name === null ? [] : claudeCodeNameFindings(entry.serverId, entry.name);
-  warnings.push(...claudeFindings);
-  // Claude Code's own form of the description: the flattening sentence, never our tag.
-  const own = stripInvisible(entry.description);
-  const lengthFinding = descriptionLengthFinding(flattened ? withConstraintSentence(flattened.sentence, own) : own);
+  const description =
+    isExcluded || (flattened === null && !entry.collided)
+      ? facts.description
+      : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
+  const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
+  const lengthFinding = facts.lengthFinding;
+  const warnings = [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
-
-  const spec = [...entry.excluded.filter((f) => f.code.startsWith("spec:"))];
   const checks: CheckResult[] = [
-    specCheck(spec),
+    specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:"))),
     ...analysis.checks,
     isExcluded
       ? SKIP_NAME
@@ -316,24 +359,27 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
         : PASS_CLAUDE_NAME,
     lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
   ];
-  return {
+  // Properties in the contract's order; title and annotations only when the server sent them.
+  const tool: Partial<SnapshotTool> = {
     serverId: entry.serverId,
     originalName: entry.originalName,
     exposedName: isExcluded ? null : entry.exposedName,
-    claudeCodeName: claudeName,
-    ...(entry.title !== undefined ? { title: entry.title } : {}),
-    ...(entry.annotations !== undefined ? { annotations: entry.annotations } : {}),
-    description,
-    inputSchema: analysis.finalSchema,
-    originalDescription: entry.description,
-    originalInputSchema: entry.inputSchema,
-    schemaHash: entry.schemaHash,
-    descriptionHash: entry.descriptionHash,
-    annotationsHash: entry.annotationsHash,
-    flattened,
-    renamed: !isExcluded && entry.renamed.length > 0 ? { reasons: entry.renamed } : null,
-    excluded: isExcluded ? { reasons: entry.excluded } : null,
-    warnings,
-    checks,
+    claudeCodeName: claudeCodeName(entry.serverId, entry.originalName),
   };
+  if (facts.title !== undefined) tool.title = facts.title;
+  if (facts.annotations !== undefined) tool.annotations = facts.annotations;
+  tool.description = description;
+  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
+  tool.inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  tool.originalDescription = facts.description;
+  tool.originalInputSchema = facts.inputSchema;
+  tool.schemaHash = facts.schemaHash;
+  tool.descriptionHash = facts.descriptionHash;
+  tool.annotationsHash = facts.annotationsHash;
+  tool.flattened = flattened;
+  tool.renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
+  tool.excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  tool.warnings = warnings;
+  tool.checks = checks;
+  return tool as SnapshotTool;
 }

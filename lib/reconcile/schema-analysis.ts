@@ -1,9 +1,9 @@
 /**
  * Everything the reconciler learns from one inputSchema as received (spec violations, flattening,
- * the rule 5 checks of the final schema), computed once per schema hash: real fleets repeat schemas.
+ * the rule 5 checks of the final schema), computed once per schema hash (tool-facts.ts): real fleets repeat schemas.
  */
 import { canonicalJson } from "../schema/canonical-json";
-import { checkSchema, type SchemaCheckReport } from "../schema/checks";
+import { checkMetaschema, checkPortability, checkPropertyNames, type CheckOutcome } from "../schema/checks";
 import { flattenSchema, type FlattenOutcome } from "../schema/flatten";
 import { isPlainObject } from "@/lib/json/values";
 import { schemaSpecViolations } from "../schema/spec";
@@ -20,24 +20,43 @@ export interface SchemaAnalysis {
   /** Reasons to exclude that come from the schema (spec violations included). */
   errors: Finding[];
   warnings: Finding[];
+  /**
+   * The property-name and metaschema outcomes on finalSchema (null without a schema object): a client
+   * that sends this very schema object reuses them instead of validating it again.
+   */
+  claudeApi: { propertyNames: CheckOutcome; metaschema: CheckOutcome } | null;
+  /**
+   * True when the analysis depends on the schema's key order, not only on its canonical form (a
+   * flattened schema keeps its properties in the order served; Ajv's first error at a place follows
+   * the keys): such an analysis stands only for a schema with the same exact text (`reusableFor`).
+   */
+  orderSensitive: boolean;
 }
 
-/** One analysis per distinct schema, valid for a single reconcile run. */
-export class SchemaAnalysisCache {
-  private readonly byHash = new Map<string, SchemaAnalysis>();
+/**
+ * Can `analysis`, made from `analysed`, stand for `schema`, which has the same canonical JSON? Always,
+ * unless it depends on key order: then only for the same object or the same exact text.
+ */
+export function reusableFor(analysis: SchemaAnalysis, analysed: unknown, schema: unknown): boolean {
+  if (!analysis.orderSensitive || analysed === schema) return true;
+  const text = exactText(analysed);
+  return text !== null && text === exactText(schema);
+}
 
-  get(schemaHash: string, schema: unknown, canonical: string): SchemaAnalysis {
-    let analysis = this.byHash.get(schemaHash);
-    if (!analysis) {
-      analysis = analyzeSchema(schema, canonical);
-      this.byHash.set(schemaHash, analysis);
+// Exact texts are rarely asked for (two schemas equal but for key order): written on demand, once.
+const texts = new WeakMap<object, string | null>();
+function exactText(schema: unknown): string | null {
+  if (typeof schema !== "object" || schema === null) return JSON.stringify(schema) ?? null;
+  let text = texts.get(schema);
+  if (text === undefined) {
+    try {
+      text = JSON.stringify(schema);
+    } catch {
+      text = null; // nested too deep for the call stack: never shared
     }
-    return analysis;
+    texts.set(schema, text);
   }
-
-  get size(): number {
-    return this.byHash.size;
-  }
+  return text;
 }
 
 export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)): SchemaAnalysis {
@@ -52,12 +71,17 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
       checks: [skipped("flatten"), skipped("property-names"), skipped("metaschema"), skipped("portability")],
       errors: specViolations,
       warnings: [],
+      claudeApi: null,
+      orderSensitive: false,
     };
   }
   const flatten = flattenSchema(schema);
   const finalSchema = flatten.status === "flattened" ? flatten.schema : schema;
   const finalCanonical = flatten.status === "flattened" ? canonicalJson(finalSchema) : canonical;
-  const report: SchemaCheckReport = checkSchema(finalSchema);
+  const propertyNames = checkPropertyNames(finalSchema);
+  const metaschema = checkMetaschema(finalSchema);
+  const portability = checkPortability(finalSchema);
+  const report = [propertyNames, metaschema, portability];
   const flattenCheck: CheckResult =
     flatten.status === "unchanged"
       ? { check: "flatten", status: "skipped", message: "no root anyOf / oneOf / allOf" }
@@ -77,8 +101,10 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
     flatten,
     finalSchema,
     finalCanonical,
-    checks: [flattenCheck, ...report.checks],
-    errors: [...specViolations, ...flattenErrors, ...report.errors],
-    warnings: report.warnings,
+    checks: [flattenCheck, ...report.map((o) => o.check)],
+    errors: [...specViolations, ...flattenErrors, ...report.flatMap((o) => o.errors)],
+    warnings: report.flatMap((o) => o.warnings),
+    claudeApi: { propertyNames, metaschema },
+    orderSensitive: flatten.status === "flattened" || metaschema.check.status === "fail",
   };
 }

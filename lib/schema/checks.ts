@@ -11,6 +11,7 @@ import type { CheckResult, Finding } from "./types";
 import { pointer } from "@/lib/json/pointer";
 import { ANNOTATION_KEYWORDS, ARRAY_SCHEMA_KEYWORDS, BOOLEAN_IDIOMATIC_KEYWORDS, MAP_SCHEMA_KEYWORDS, SINGLE_SCHEMA_KEYWORDS } from "./keywords";
 import { MAX_SCHEMA_DEPTH, nestingDepth } from "./depth";
+import { isValid2020Root } from "./metaschema";
 
 /** The Claude API's rule for top-level property names. */
 export const PROPERTY_NAME_PATTERN = /^[a-zA-Z0-9_.-]{1,64}$/;
@@ -38,11 +39,20 @@ export function checkSchema(schema: unknown): SchemaCheckReport {
   };
 }
 
+const PROPERTY_NAMES_PASS: CheckOutcome = Object.freeze({
+  check: Object.freeze({ check: "property-names", status: "pass", message: "every top-level property name matches ^[a-zA-Z0-9_.-]{1,64}$" }) as CheckResult,
+  errors: Object.freeze([]) as unknown as Finding[],
+  warnings: Object.freeze([]) as unknown as Finding[],
+});
+
 export function checkPropertyNames(schema: unknown): CheckOutcome {
   const properties = isPlainObject(schema) ? schema.properties : undefined;
   if (!isPlainObject(properties)) {
     return { check: { check: "property-names", status: "pass", message: "no top-level properties" }, errors: [], warnings: [] };
   }
+  let allMatch = true;
+  for (const name in properties) if (!PROPERTY_NAME_PATTERN.test(name)) allMatch = false;
+  if (allMatch) return PROPERTY_NAMES_PASS;
   const errors: Finding[] = Object.keys(properties)
     .filter((name) => !PROPERTY_NAME_PATTERN.test(name))
     .sort()
@@ -99,15 +109,19 @@ export function isValidatedAs2020(schema: Record<string, unknown>): boolean {
   return declared === undefined || declared === null || (typeof declared === "string" && DIALECT_2020_12_URIS.has(declared));
 }
 
-let quickAjv: Ajv2020 | undefined;
 let fullAjv: Ajv2020 | undefined;
 // Built on first use only: compiling the metaschema costs tens of milliseconds. Most schemas are
-// valid, so a validator that stops at the first error answers them; only an invalid schema is
-// checked again with allErrors, to list every place.
-function metaValidator(allErrors: boolean): Ajv2020 {
-  if (allErrors) return (fullAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false }));
-  return (quickAjv ??= new Ajv2020({ strict: false, allErrors: false, validateFormats: false }));
+// valid, and isValid2020Schema says so as Ajv would, far sooner; only an invalid schema is handed to
+// Ajv (allErrors), to list every place.
+function metaValidator(): Ajv2020 {
+  return (fullAjv ??= new Ajv2020({ strict: false, allErrors: true, validateFormats: false }));
 }
+
+const METASCHEMA_PASS: CheckOutcome = Object.freeze({
+  check: Object.freeze({ check: "metaschema", status: "pass", message: "valid under the JSON Schema 2020-12 metaschema" }) as CheckResult,
+  errors: Object.freeze([]) as unknown as Finding[],
+  warnings: Object.freeze([]) as unknown as Finding[],
+});
 
 export function checkMetaschema(schema: unknown): CheckOutcome {
   if (!isPlainObject(schema)) {
@@ -133,22 +147,15 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
   }
   // Ajv throws for a `$schema` it has no copy of (the dialect is settled above); Claude Code also removes
   // root keys whose value is null before it checks (observed).
+  if (isValid2020Root(schema)) return METASCHEMA_PASS;
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) if (key !== "$schema" && value !== null) rest[key] = value;
-  let valid: boolean;
-  let ajv = metaValidator(false);
+  const ajv = metaValidator();
   try {
-    valid = ajv.validateSchema(rest) as boolean;
-    if (!valid) {
-      ajv = metaValidator(true);
-      valid = ajv.validateSchema(rest) as boolean;
-    }
+    if (ajv.validateSchema(rest)) return METASCHEMA_PASS;
   } catch (error) {
     const message = `the schema could not be checked against the 2020-12 metaschema: ${error instanceof Error ? error.message : String(error)}`;
     return { check: { check: "metaschema", status: "fail", message }, errors: [{ code: "schema:metaschema", message }], warnings: [] };
-  }
-  if (valid) {
-    return { check: { check: "metaschema", status: "pass", message: "valid under the JSON Schema 2020-12 metaschema" }, errors: [], warnings: [] };
   }
   const errors = metaschemaFindings(ajv.errors ?? []);
   return {
@@ -181,7 +188,12 @@ function metaschemaFindings(errors: ErrorObject[]): Finding[] {
 
 export function checkPortability(schema: unknown): CheckOutcome {
   const warnings: Finding[] = [];
-  if (isPlainObject(schema)) walk(schema, warnings);
+  if (isPlainObject(schema)) {
+    // Schemas of a sane depth are walked by recursion, writing a place only where there is a finding;
+    // deeper ones by a work list, which no depth can overflow.
+    if (nestingDepth(schema) <= MAX_SCHEMA_DEPTH) walkShallow(schema, [], true, undefined, warnings);
+    else walk(schema, warnings);
+  }
   warnings.sort((a, b) => (a.path! < b.path! ? -1 : a.path! > b.path! ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   return {
     check: {
@@ -191,6 +203,47 @@ export function checkPortability(schema: unknown): CheckOutcome {
     },
     errors: [],
     warnings,
+  };
+}
+
+/** Where a node sits: a JSON Pointer, or the tokens to write one from when a finding needs it. */
+type Place = string | readonly (string | number)[];
+
+function placeText(place: Place, ...more: (string | number)[]): string {
+  return typeof place === "string" ? pointer(place, ...more) : pointer("", ...place, ...more);
+}
+
+function walkShallow(node: Record<string, unknown>, tokens: (string | number)[], isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
+  lintNode(node, tokens, isRoot, parentKeyword, out);
+  for (const key in node) {
+    const value = node[key];
+    if (ARRAY_SCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) visitShallow(value[i], tokens, key, i, out);
+    } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
+      visitShallow(value, tokens, key, undefined, out);
+    } else if (MAP_SCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+      // `dependencies` may map to an array of names rather than a schema.
+      for (const name in value) if (!Array.isArray(value[name])) visitShallow(value[name], tokens, key, name, out);
+    }
+  }
+}
+
+function visitShallow(sub: unknown, tokens: (string | number)[], keyword: string, name: string | number | undefined, out: Finding[]): void {
+  if (typeof sub === "boolean") {
+    if (!BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) out.push(booleanSchema(sub, name === undefined ? pointer("", ...tokens, keyword) : pointer("", ...tokens, keyword, name)));
+  } else if (isPlainObject(sub)) {
+    const added = name === undefined ? tokens.push(keyword) : tokens.push(keyword, name);
+    walkShallow(sub, tokens, false, keyword, out);
+    tokens.length = added - (name === undefined ? 1 : 2);
+  }
+}
+
+function booleanSchema(value: boolean, path: string): Finding {
+  return {
+    code: "schema:boolean-schema",
+    message: `a bare ${value} stands where a schema object belongs; some clients expect an object`,
+    path,
+    fix: value ? "use {} instead of true" : 'use {"not": {}} instead of false',
   };
 }
 
@@ -207,12 +260,7 @@ function walk(root: Record<string, unknown>, out: Finding[]): void {
   const visit = (sub: unknown, path: string, keyword: string) => {
     if (typeof sub === "boolean") {
       if (BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) return;
-      out.push({
-        code: "schema:boolean-schema",
-        message: `a bare ${sub} stands where a schema object belongs; some clients expect an object`,
-        path,
-        fix: sub ? "use {} instead of true" : 'use {"not": {}} instead of false',
-      });
+      out.push(booleanSchema(sub, path));
     } else if (isPlainObject(sub)) {
       pending.push({ node: sub, path, isRoot: false, parentKeyword: keyword });
     }
@@ -236,12 +284,17 @@ function walk(root: Record<string, unknown>, out: Finding[]): void {
   }
 }
 
-function lintNode(node: Record<string, unknown>, path: string, isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
+function onlyAnnotations(node: Record<string, unknown>): boolean {
+  for (const key in node) if (!ANNOTATION_KEYWORDS.has(key)) return false;
+  return true;
+}
+
+function lintNode(node: Record<string, unknown>, path: Place, isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
   if (Array.isArray(node.type)) {
     out.push({
       code: "schema:type-array",
       message: `type is an array (${node.type.map((t) => JSON.stringify(t)).join(", ")}); some clients read only one type`,
-      path: pointer(path, "type"),
+      path: placeText(path, "type"),
       fix: "use a single type, or anyOf with one branch per type",
     });
   }
@@ -249,15 +302,15 @@ function lintNode(node: Record<string, unknown>, path: string, isRoot: boolean, 
     out.push({
       code: "schema:external-ref",
       message: `$ref ${JSON.stringify(node.$ref)} points outside the document; clients do not fetch it`,
-      path: pointer(path, "$ref"),
+      path: placeText(path, "$ref"),
       fix: "inline the referenced schema, or move it under $defs and refer to it as #/$defs/<name>",
     });
   }
-  if (!isRoot && parentKeyword !== "not" && Object.keys(node).every((key) => ANNOTATION_KEYWORDS.has(key))) {
+  if (!isRoot && parentKeyword !== "not" && onlyAnnotations(node)) {
     out.push({
       code: "schema:unconstrained",
       message: "this subschema constrains nothing: any value is accepted and clients cannot build a form for it",
-      path,
+      path: placeText(path),
       fix: 'give it a type, e.g. {"type": "string"}',
     });
   }

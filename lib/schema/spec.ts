@@ -58,6 +58,6 @@ export function duplicateNameViolation(name: string, serverId: string, count: nu
 const SPEC_PASS: CheckResult = Object.freeze({ check: "spec", status: "pass", message: "a valid MCP tool definition" });
 
 /** The `spec` check as shown in a tool's detail view. */
-export function specCheck(violations: Finding[]): CheckResult {
+export function specCheck(violations: readonly Finding[]): CheckResult {
   return violations.length === 0 ? SPEC_PASS : { check: "spec", status: "fail", message: violations.map((v) => v.message).join("; ") };
 }

@@ -10,6 +10,7 @@ import { demoFleetConfig } from "@/lib/demo/fleet";
 import { FleetError } from "@/lib/errors";
 import type { FleetManager } from "@/lib/fleet/manager";
 import { launchShellEnvironment } from "@/lib/fleet/server-env";
+import { installNativeSha256 } from "@/lib/fleet/native-sha256";
 import { getFleetManager } from "@/lib/fleet/singleton";
 import type { HistoryStore } from "@/lib/history/store";
 import { followConfigFiles } from "./config-reload";
@@ -99,6 +100,9 @@ export function getFleetContext(): Promise<FleetContext> {
       new FleetError("unavailable", "server", "Start the dashboard with `npm start` (scripts/start.mjs): it guards the API that starts MCP servers."),
     );
   }
+  // The routes hash too (a profile's fleet, a cost's views), each in its own bundle's copy of the core,
+  // maybe not the one the shared manager installed Node's SHA-256 in: install it here as well.
+  installNativeSha256();
   const g = globalThis as WithContext;
   if (!g[CONTEXT_KEY]) {
     g[CONTEXT_KEY] = createContext(process.env).catch((error: unknown) => {
