@@ -11,7 +11,7 @@ import { expect, test } from "vitest";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** The pure rooms (lib/dispatch, the dispatcher, above the others); lib/json (the JSON toolkit) and lib/text (counts in words) are shared by them, pure as well. */
-const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/cost", "lib/profiles", "lib/dispatch", "lib/json", "lib/text"].filter((dir) => existsSync(join(root, dir)));
+const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/cost", "lib/profiles", "lib/bundle", "lib/dispatch", "lib/json", "lib/text"].filter((dir) => existsSync(join(root, dir)));
 const FORBIDDEN = new Set(["server-only", "better-sqlite3", "next", "react-dom/server", ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts"];
 

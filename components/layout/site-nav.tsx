@@ -7,6 +7,8 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { ProfileLink } from "@/components/profiles/profile-link";
+import { ProfileSwitch } from "@/components/profiles/profile-switch";
 import { LiveIndicator } from "./live-indicator";
 
 export const NAV_ITEMS = [
@@ -16,6 +18,8 @@ export const NAV_ITEMS = [
   { href: "/history", label: "History" },
   { href: "/review", label: "Review" },
   { href: "/permissions", label: "Permissions" },
+  { href: "/cost", label: "Cost" },
+  { href: "/profiles", label: "Profiles" },
 ] as const;
 
 export function SiteNav() {
@@ -41,15 +45,16 @@ export function SiteNav() {
             const active = item.href === "/" ? pathname === "/" : pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
               <li key={item.href}>
-                <Link href={item.href} className={active ? "nav-link active" : "nav-link"} aria-current={active ? "page" : undefined}>
+                <ProfileLink href={item.href} className={active ? "nav-link active" : "nav-link"} aria-current={active ? "page" : undefined}>
                   {item.label}
-                </Link>
+                </ProfileLink>
               </li>
             );
           })}
         </ul>
       </nav>
       <span className="grow" />
+      <ProfileSwitch />
       <LiveIndicator />
     </header>
   );

@@ -1,5 +1,7 @@
 "use client";
 /** The Overview page: fleet summary, servers, add a server, config findings. */
+import { BundleDownload } from "@/components/bundle/bundle-download";
+import { CostBar } from "@/components/cost/cost-bar";
 import { FleetGate } from "@/components/layout/fleet-gate";
 import { PageHeader } from "@/components/layout/page-header";
 import { Button } from "@/components/ui/button";
@@ -23,7 +25,7 @@ function RefreshButton() {
 export function OverviewView() {
   return (
     <>
-      <PageHeader title="Overview" description="Every MCP server of this project, and what a model would really see." actions={<RefreshButton />} />
+      <PageHeader title="Overview" description="Every MCP server of this project, and what a model would really see." actions={<><BundleDownload /><RefreshButton /></>} />
       <FleetGate>
         {(fleet) => (
           <div className="stack">
@@ -36,6 +38,7 @@ export function OverviewView() {
               </p>
             ) : null}
             <FleetSummary fleet={fleet} />
+            <CostBar fleet={fleet} />
             <ServersTable fleet={fleet} />
             <AddServerForm existingIds={fleet.servers.map((s) => s.id)} />
             <ConfigFindings findings={fleet.findings} files={fleet.configFiles} />

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { parseFlags, wantsHelp, type FlagName } from "./flags";
 import { CliError } from "./io";
 
-const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools", "profile", "count-with-api", "model"];
+const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools", "profile", "count-with-api", "model", "out", "force"];
 
 describe("every flag reads the same in every command", () => {
   test.each([
@@ -34,6 +34,10 @@ describe("every flag reads the same in every command", () => {
     [["--count-with-api"], { countWithApi: true, json: false }],
     [["--count-with-api=1"], "error: --count-with-api takes no value"],
     [["--model", "claude-opus-5-5"], { model: "claude-opus-5-5" }],
+    [["--out", "agent/fleet"], { out: "agent/fleet", force: false }],
+    [["--out"], "error: --out needs a value"],
+    [["--force"], { force: true }],
+    [["--force=yes"], "error: --force takes no value"],
     [["--", "--json"], 'error: unexpected argument "--json"'],
   ])("%j", (args, expected) => {
     let outcome: unknown;

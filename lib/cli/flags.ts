@@ -34,14 +34,16 @@ export interface Flags {
   model?: string;
   /** `--yes` (`-y`): say yes to a question (an ask rule) without asking. */
   yes: boolean;
-  /** `--force`: do it although a check failed (arguments that fail the tool's schema). */
+  /** `--out DIR`: the folder a command writes its files into. */
+  out?: string;
+  /** `--force`: do it although a check says no: replace a file the command would otherwise refuse to touch, send arguments that fail the tool's schema. */
   force: boolean;
   /** `--help` (`-h`). */
   help: boolean;
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "yes" | "force" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "yes" | "out" | "force" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -56,6 +58,7 @@ const FLAGS = {
   "count-with-api": { type: "boolean" },
   model: { type: "string" },
   yes: { type: "boolean", short: "y" },
+  out: { type: "string" },
   force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const satisfies Record<FlagName, { type: "string" | "boolean"; multiple?: boolean; short?: string }>;
@@ -125,6 +128,9 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
         break;
       case "model":
         flags.model = value;
+        break;
+      case "out":
+        flags.out = value;
         break;
     }
   }

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandMod
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   cost: { summary: "how much of the model's context the tools take, per server and in all, with the heaviest tools", load: () => import("./commands/cost") },
   profiles: { summary: "task profiles in mcp-fleet.json: set, remove, list, suggest, export", load: () => import("./commands/profiles") },
+  bundle: { summary: "write index.ts for an Agent SDK host: tools, alias maps, full-name hint, fleet hash, dispatcher", load: () => import("./commands/bundle") },
   lock: { summary: "write mcp-fleet.lock.json from the live fleet", load: () => import("./commands/lock") },
   check: { summary: "compare the live fleet with mcp-fleet.lock.json (exit 1 on any difference)", load: () => import("./commands/check") },
   report: { summary: "print the weekly review as Markdown", load: () => import("./commands/report") },

@@ -43,13 +43,23 @@ interface ValueContext {
   serverId: string;
   field: string;
   warnings: string[];
+  /** Who the warnings speak of: the file made and the program that reads it. */
+  wording: Wording;
 }
+
+/** `the export` ... `the client`, or `the bundle` ... `the host`. */
+export interface Wording {
+  made: string;
+  runner: string;
+}
+
+const EXPORT_WORDING: Wording = { made: "the export", runner: "the client" };
 
 /** A `name = value` pair (env, header) as written, or a reference in place of a literal secret. */
 function safePairValue(name: string, written: string, ctx: ValueContext, variable = variableName(name)): string {
   if (REFERENCE.test(written)) return claudeReferences(written);
   if (!isSecretPair(name, written)) return written;
-  ctx.warnings.push(`${ctx.serverId}: ${ctx.field} ${name} was written out in the config; the export has \${${variable}} instead: set ${variable} where the client runs`);
+  ctx.warnings.push(`${ctx.serverId}: ${ctx.field} ${name} was written out in the config; ${ctx.wording.made} has \${${variable}} instead: set ${variable} where ${ctx.wording.runner} runs`);
   return `\${${variable}}`;
 }
 
@@ -61,7 +71,7 @@ function safeArgs(args: readonly string[], ctx: ValueContext): string[] {
     const secretFlag = flag && isSecretPair(flag[1].replace(/^-+/, ""), flag[2]);
     if (!secretFlag && !looksSecretValue(arg) && !(previous && isSecretPair(previous[1], arg))) return arg;
     const variable = variableName(ctx.serverId, flag ? flag[1].replace(/^-+/, "") : previous ? previous[1] : `arg_${i}`);
-    ctx.warnings.push(`${ctx.serverId}: args[${i}] holds a secret written out in the config; the export has \${${variable}} instead: set ${variable} where the client runs`);
+    ctx.warnings.push(`${ctx.serverId}: args[${i}] holds a secret written out in the config; ${ctx.wording.made} has \${${variable}} instead: set ${variable} where ${ctx.wording.runner} runs`);
     return flag ? `${flag[1]}=\${${variable}}` : `\${${variable}}`;
   });
 }
@@ -71,7 +81,7 @@ function safeUrl(url: string, ctx: ValueContext): string {
   for (const secret of urlSecrets(REFERENCE.test(url) ? "" : url)) {
     const variable = variableName(ctx.serverId, secret.name);
     out = out.replace(secret.value, `\${${variable}}`);
-    ctx.warnings.push(`${ctx.serverId}: the url holds a credential (${secret.name}); the export has \${${variable}} instead: set ${variable} where the client runs`);
+    ctx.warnings.push(`${ctx.serverId}: the url holds a credential (${secret.name}); ${ctx.wording.made} has \${${variable}} instead: set ${variable} where ${ctx.wording.runner} runs`);
   }
   return out;
 }
@@ -86,29 +96,44 @@ function profileServers(profile: Profile, servers: readonly ServerConfig[], warn
   });
 }
 
+/** A server's entry as the config files wrote it, with `${VAR}` references and no credential (warnings name what was replaced). */
+export interface SafeServerEntry {
+  transport: ServerConfig["transport"];
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  url?: string;
+  headers?: Record<string, string>;
+}
+
+/** One server's command, args and env (stdio) or url and headers, each secret kept as or made into a `${VAR}` reference. */
+export function safeServerEntry(server: ServerConfig, warnings: string[], wording: Wording = EXPORT_WORDING): SafeServerEntry {
+  const t = server.templates ?? {};
+  const ctx = (field: string): ValueContext => ({ serverId: server.id, field, warnings, wording });
+  if (server.transport === "stdio") {
+    const entry: SafeServerEntry = { transport: "stdio", command: claudeReferences(t.command ?? server.command ?? "") };
+    const args = t.args ?? server.args;
+    if (args && args.length > 0) entry.args = safeArgs(args, ctx("args"));
+    const env = t.env ?? server.env;
+    if (env && Object.keys(env).length > 0) entry.env = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, safePairValue(k, v, ctx("env"))]));
+    return entry;
+  }
+  const entry: SafeServerEntry = { transport: server.transport, url: safeUrl(t.url ?? server.url ?? "", ctx("url")) };
+  const headers = t.headers ?? server.headers;
+  if (headers && Object.keys(headers).length > 0) {
+    entry.headers = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, safePairValue(k, v, ctx("header"), variableName(server.id, k === "Authorization" ? "token" : k))]));
+  }
+  return entry;
+}
+
 /** `.mcp.json` for `claude --mcp-config <file> --strict-mcp-config`: the profile's servers only. */
 export function exportProfileClaude(profile: Profile, servers: readonly ServerConfig[]): ProfileExport {
   const warnings: string[] = [];
   const mcpServers: Record<string, Record<string, unknown>> = {};
   for (const server of profileServers(profile, servers, warnings)) {
-    const t = server.templates ?? {};
-    const ctx = (field: string): ValueContext => ({ serverId: server.id, field, warnings });
-    const entry: Record<string, unknown> = {};
-    if (server.transport === "stdio") {
-      entry.command = claudeReferences(t.command ?? server.command ?? "");
-      const args = t.args ?? server.args;
-      if (args && args.length > 0) entry.args = safeArgs(args, ctx("args"));
-      const env = t.env ?? server.env;
-      if (env && Object.keys(env).length > 0) entry.env = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, safePairValue(k, v, ctx("env"))]));
-      if (t.cwd !== undefined) warnings.push(`${server.id}: cwd ${t.cwd} is not a key of .mcp.json; Claude Code starts the server in the folder claude runs in`);
-    } else {
-      entry.type = server.transport;
-      entry.url = safeUrl(t.url ?? server.url ?? "", ctx("url"));
-      const headers = t.headers ?? server.headers;
-      if (headers && Object.keys(headers).length > 0) {
-        entry.headers = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, safePairValue(k, v, ctx("header"), variableName(server.id, k === "Authorization" ? "token" : k))]));
-      }
-    }
+    const { transport, ...safe } = safeServerEntry(server, warnings);
+    const entry: Record<string, unknown> = transport === "stdio" ? safe : { type: transport, ...safe };
+    if (transport === "stdio" && server.templates?.cwd !== undefined) warnings.push(`${server.id}: cwd ${server.templates.cwd} is not a key of .mcp.json; Claude Code starts the server in the folder claude runs in`);
     if (!server.enabled) warnings.push(`${server.id} is disabled in ${server.source.file}; the export starts it`);
     mcpServers[server.id] = entry;
   }
@@ -139,7 +164,7 @@ function tomlInline(values: Record<string, string>): string {
 function codexTable(server: ServerConfig, enabled: boolean, warnings: string[]): string[] | null {
   const t = server.templates ?? {};
   const lines: string[] = [`[mcp_servers.${tomlKey(server.id)}]`];
-  const ctx = (field: string): ValueContext => ({ serverId: server.id, field, warnings });
+  const ctx = (field: string): ValueContext => ({ serverId: server.id, field, warnings, wording: EXPORT_WORDING });
   const noExpansion = (field: string, value: string) => {
     if (REFERENCE.test(value)) warnings.push(`${server.id}: ${field} holds ${value.match(REFERENCE)![0]}, which Codex does not expand; it is written as is`);
   };

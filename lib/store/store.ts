@@ -9,13 +9,15 @@ import { createUiSlice, type UiSlice } from "./ui-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
 import { createCallsSlice, type CallsEvent, type CallsSlice } from "./calls-slice";
+import { createCostSlice, type CostSlice } from "./cost-slice";
 
 /** The intersection of every slice (`State & Actions`). */
 export type FleetStore = FleetSlice &
   UiSlice &
   HistorySlice &
   PermissionsSlice &
-  CallsSlice;
+  CallsSlice &
+  CostSlice;
 
 export type FleetStoreApi = StoreApi<FleetStore>;
 
@@ -26,6 +28,7 @@ export function createFleetStore(): FleetStoreApi {
     ...createHistorySlice(...a),
     ...createPermissionsSlice(...a),
     ...createCallsSlice(...a),
+    ...createCostSlice(...a),
   }));
 }
 
