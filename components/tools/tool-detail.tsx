@@ -31,6 +31,7 @@ import { useClientChoice } from "@/lib/store/use-client-choice";
 import { formatBytes } from "./tools-columns";
 import { nameRows, splitSentDescription } from "./client-names";
 import { ToolHistorySlot } from "./tool-history-slot";
+import { TryIt } from "@/components/try/try-panel";
 
 const CHECK_TONE: Record<CheckResult["status"], BadgeTone> = { pass: "good", fail: "bad", warn: "warn", skipped: "neutral" };
 const FLAG_ORDER: ToolFlag[] = ["collided", "renamed", "flattened", "excluded", "cut", "warnings"];
@@ -266,6 +267,8 @@ function Detail({ detail, fleet, client }: { detail: ToolDetail; fleet: FleetInd
         <h2 id="description-heading">Description</h2>
         <SentDescription detail={detail} client={client} />
       </section>
+
+      <TryIt serverId={tool.serverId} toolName={tool.originalName} />
 
       <section aria-labelledby="checks-heading">
         <h2 id="checks-heading">The reconciler&apos;s checks</h2>

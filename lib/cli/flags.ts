@@ -32,16 +32,18 @@ export interface Flags {
   countWithApi: boolean;
   /** `--model NAME`: the model a count is for. */
   model?: string;
+  /** `--yes` (`-y`): say yes to a question (an ask rule) without asking. */
+  yes: boolean;
   /** `--out DIR`: the folder a command writes its files into. */
   out?: string;
-  /** `--force`: replace a file the command would otherwise refuse to touch. */
+  /** `--force`: do it although a check says no: replace a file the command would otherwise refuse to touch, send arguments that fail the tool's schema. */
   force: boolean;
   /** `--help` (`-h`). */
   help: boolean;
   positionals: string[];
 }
 
-export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "out" | "force" | "help";
+export type FlagName = "config" | "timeout" | "json" | "since" | "format" | "client" | "write" | "tools" | "profile" | "count-with-api" | "model" | "yes" | "out" | "force" | "help";
 
 const FLAGS = {
   config: { type: "string", multiple: true, short: "c" },
@@ -55,6 +57,7 @@ const FLAGS = {
   profile: { type: "string" },
   "count-with-api": { type: "boolean" },
   model: { type: "string" },
+  yes: { type: "boolean", short: "y" },
   out: { type: "string" },
   force: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -71,7 +74,7 @@ export interface FlagRules {
 export function parseFlags(args: string[], names: readonly FlagName[], rules: FlagRules = {}): Flags {
   const allowed = new Set<string>([...names, "help"]);
   const { tokens } = parseArgs({ args, options: FLAGS, strict: false, allowPositionals: true, tokens: true });
-  const flags: Flags = { configs: [], json: false, tools: [], countWithApi: false, force: false, help: false, positionals: [] };
+  const flags: Flags = { configs: [], json: false, tools: [], countWithApi: false, yes: false, force: false, help: false, positionals: [] };
   for (const token of tokens) {
     if (token.kind === "option-terminator") continue;
     if (token.kind === "positional") {
@@ -83,9 +86,8 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
     if (!allowed.has(name)) throw new CliError(`unknown option "${token.rawName}"`);
     if (FLAGS[name].type === "boolean") {
       if (token.inlineValue) throw new CliError(`--${name} takes no value`);
-      if (name === "json") flags.json = true;
+      if (name === "json" || name === "yes" || name === "force") flags[name] = true;
       else if (name === "count-with-api") flags.countWithApi = true;
-      else if (name === "force") flags.force = true;
       else flags.help = true;
       continue;
     }

@@ -12,6 +12,7 @@ import type { LoadedConfig } from "@/lib/config/types";
 import type { Profile } from "@/lib/profiles";
 import { FleetError } from "@/lib/errors";
 import { withFleet } from "@/lib/fleet/snapshot-fleet";
+import type { FleetManager } from "@/lib/fleet/manager";
 import { installShutdownHandlers } from "@/lib/fleet/singleton";
 import type { FleetState } from "@/lib/fleet/types";
 import type { ServerToolList } from "@/lib/reconcile/types";
@@ -31,10 +32,14 @@ export interface LiveFleet {
   lockFile: string;
   /**
    * Connects every server, waits until each is ready or failed, runs `use` with the state (its snapshot
-   * and each client's view, made with `clientSettings`) and the raw tool lists it was made from, then
-   * ends every server. A stop signal in the meantime (lib/fleet's shutdown handlers) ends the servers too.
+   * and each client's view, made with `clientSettings`), the raw tool lists it was made from and the manager
+   * (for a command that talks to a server), then ends every server. A stop signal in the meantime
+   * (lib/fleet's shutdown handlers) ends the servers too.
    */
-  observe<T>(use: (state: FleetState, toolLists: ServerToolList[]) => T | Promise<T>, opts?: { clientSettings?: ClientSettings }): Promise<T>;
+  observe<T>(
+    use: (state: FleetState, toolLists: ServerToolList[], manager: FleetManager) => T | Promise<T>,
+    opts?: { clientSettings?: ClientSettings },
+  ): Promise<T>;
 }
 
 /** Loads the configs (findings to stderr) and says where their state lives; nothing is started yet. */
@@ -51,7 +56,7 @@ export async function loadLiveFleet(flags: Pick<Flags, "configs" | "timeoutMs" |
     lockFile: profile ? profileLockFileOf(fleetLock, profile.name) : fleetLock,
     observe(use, opts = {}) {
       installShutdownHandlers();
-      return withFleet(loaded, { timeoutMs: flags.timeoutMs, ...opts }, (manager) => use(manager.getState(), manager.toolLists()));
+      return withFleet(loaded, { timeoutMs: flags.timeoutMs, ...opts }, (manager) => use(manager.getState(), manager.toolLists(), manager));
     },
   };
 }

@@ -16,6 +16,7 @@ export interface CommandModule {
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CommandModule> }> = {
   snapshot: { summary: "connect to the project's servers and print the reconciled fleet", load: () => import("./commands/snapshot") },
   tools: { summary: "what one client sends for the fleet (--client claude-code|codex|agent-sdk), and what it drops and why", load: () => import("./commands/tools") },
+  call: { summary: "call a tool as a client's model would (mcp__fs__files_read '{...}'): the three JSONs", load: () => import("./commands/call") },
   reconcile: { summary: "reconcile saved tools/list responses (--tools <server>=<file> ...)", load: () => import("./commands/reconcile") },
   cost: { summary: "how much of the model's context the tools take, per server and in all, with the heaviest tools", load: () => import("./commands/cost") },
   profiles: { summary: "task profiles in mcp-fleet.json: set, remove, list, suggest, export", load: () => import("./commands/profiles") },

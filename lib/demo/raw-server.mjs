@@ -13,6 +13,13 @@
 // server that leaks its secret, for the redaction tests), "requireHeaders" (over HTTP: 401 unless each named
 // header is sent), "listChangedLog" (a file that gets the wall-clock time, in ms, of every
 // notifications/tools/list_changed this server sends: a benchmark's start line).
+// tools/call: by default a text echo (`<name> called with <arguments>`). "calls" ({ "<tool name>": behaviour })
+// and "callDefault" (every other tool) change it; a behaviour's fields apply in this order: "delayMs" (wait
+// first), "hang" (never answer), "exit" (the process exits with that code mid-call, nothing answered), "error"
+// ({ code, message, data? }: a JSON-RPC error), "result" (answered exactly as written: content blocks of any
+// kind, isError, structuredContent), "echo" (the arguments as JSON text and as structuredContent). A call
+// the client cancels (notifications/cancelled) stops waiting and answers nothing; "recordCancellations"
+// (a file, relative to the spec) gets one JSON line per cancellation: { requestId, tool, reason }.
 // `--probe=<file>` writes the cwd and the NAMES of the environment variables this process was given (JSON,
 // before the spec is read), so a capture records what a client hands a stdio server. Env
 // RAW_SERVER_HOLD_CHANGES=1 turns off the scheduled "changes" (a capture must see the same list every run).
@@ -240,10 +247,7 @@ async function serve() {
       if (index + 1 < pages.length) result.nextCursor = `page-${index + 1}`;
       return result;
     });
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const { name, arguments: args } = request.params;
-      return { content: [{ type: "text", text: `${name} called with ${JSON.stringify(args ?? {})}` }] };
-    });
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params, extra));
     server.oninitialized = scheduleChanges;
     return server;
   }
@@ -293,6 +297,47 @@ async function serve() {
     };
     await server.connect(transport);
     await transport.handleRequest(req, res, body);
+  });
+}
+
+const cancellationsFile = spec.recordCancellations ? resolve(specDir, spec.recordCancellations) : null;
+
+/** One tools/call, as the spec's "calls" / "callDefault" say (see the header). */
+async function callTool({ name, arguments: args }, extra) {
+  if (cancellationsFile) {
+    extra.signal.addEventListener(
+      "abort",
+      () => appendFileSync(cancellationsFile, `${JSON.stringify({ requestId: extra.requestId, tool: name, reason: String(extra.signal.reason ?? "") })}\n`),
+      { once: true },
+    );
+  }
+  const behaviour = (spec.calls && Object.hasOwn(spec.calls, name) ? spec.calls[name] : spec.callDefault) ?? {};
+  if (behaviour.delayMs || behaviour.hang) await waitOrCancel(behaviour.hang ? null : behaviour.delayMs, extra.signal);
+  // The SDK sends nothing for a cancelled request, as the spec asks; what is returned here is dropped.
+  if (extra.signal.aborted) return { content: [] };
+  if (behaviour.exit !== undefined) {
+    process.stderr.write(`raw-server: exiting with code ${behaviour.exit} in the middle of ${name}, as the spec asks\n`);
+    process.exit(behaviour.exit);
+  }
+  if (behaviour.error) {
+    // Not an McpError, whose message gains an "MCP error <code>:" prefix: the client gets the spec's words exactly.
+    const { code = ErrorCode.InternalError, message = "error", data } = behaviour.error;
+    throw Object.assign(new Error(message), { code, ...(data !== undefined ? { data } : {}) });
+  }
+  if (behaviour.result !== undefined) return behaviour.result;
+  if (behaviour.echo) return { content: [{ type: "text", text: JSON.stringify(args ?? {}) }], structuredContent: args ?? {} };
+  return { content: [{ type: "text", text: `${name} called with ${JSON.stringify(args ?? {})}` }] };
+}
+
+/** Resolves after `ms` (never, when null) or as soon as the call is cancelled. */
+function waitOrCancel(ms, signal) {
+  return new Promise((done) => {
+    if (signal.aborted) return done();
+    const timer = ms === null ? undefined : setTimeout(done, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      done();
+    }, { once: true });
   });
 }
 

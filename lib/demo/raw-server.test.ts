@@ -12,6 +12,7 @@ import { ErrorCode, ToolListChangedNotificationSchema } from "@modelcontextproto
 import { afterAll, afterEach, describe, expect, test } from "vitest";
 import {
   fixtureSpecPath,
+  fixtureSpecWith,
   makeToolsFileServer,
   rawServerCommand,
   startHttpFixture,
@@ -115,6 +116,58 @@ describe("raw tools", () => {
     expect(await waitUntil(() => !isAlive(connected.pid!), 1_500)).toBe(true);
   });
 });
+
+describe("tools/call behaviours (the spec's \"calls\")", () => {
+  const call = (client: Client, name: string, args: Record<string, unknown> = {}) =>
+    client.request({ method: "tools/call", params: { name, arguments: args } }, LenientPage.passthrough().partial(), { timeout: 5_000 });
+
+  test("echo, isError, image content and structured content are answered exactly as the spec writes them", async () => {
+    const { client } = await connectStdio(fixtureSpecPath("calls"));
+    expect(await call(client, "echo", { text: "hi" })).toEqual({ content: [{ type: "text", text: '{"text":"hi"}' }], structuredContent: { text: "hi" } });
+    expect(await call(client, "tool_error")).toEqual({ content: [{ type: "text", text: "record 42 does not exist" }], isError: true });
+    expect(await call(client, "picture")).toEqual(specOf("calls").calls.picture.result);
+    expect(await call(client, "weather")).toMatchObject({ structuredContent: { temperature: 22.5, conditions: "Sunny" } });
+    // A tool the spec says nothing about keeps the text echo.
+    expect(await call(client, "find", { id: "1" })).toEqual({ content: [{ type: "text", text: 'find called with {"id":"1"}' }] });
+  });
+
+  test("error: a JSON-RPC error with the spec's code and words (the SDK client adds its \"MCP error\" prefix once, so the server sent none)", async () => {
+    const { client } = await connectStdio(fixtureSpecPath("calls"));
+    await expect(call(client, "rpc_error")).rejects.toMatchObject({ code: -32603, message: "MCP error -32603: database is locked" });
+  });
+
+  test("exit: the process dies mid-call with the spec's code, saying so on stderr", async () => {
+    const connected = await connectStdio(fixtureSpecPath("calls"));
+    await expect(call(connected.client, "crash")).rejects.toMatchObject({ code: ErrorCode.ConnectionClosed });
+    expect(await waitUntil(() => !isAlive(connected.pid!), 2_000)).toBe(true);
+    expect(connected.stderr()).toContain("raw-server: exiting with code 1 in the middle of crash, as the spec asks");
+  });
+
+  test("hang: no answer; notifications/cancelled is recorded with the request id, the tool and the reason", async () => {
+    const dir = tempDir();
+    const spec = fixtureSpecWith("calls", dir, { recordCancellations: "cancelled.jsonl" });
+    const { client } = await connectStdio(spec);
+    const aborter = new AbortController();
+    const pending = client.request({ method: "tools/call", params: { name: "slow", arguments: {} } }, LenientPage.partial(), { signal: aborter.signal, timeout: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    aborter.abort("the user cancelled");
+    await expect(pending).rejects.toThrow();
+    const file = join(dir, "cancelled.jsonl");
+    expect(await waitUntil(() => readable(file).length > 0, 2_000)).toBe(true);
+    const lines = readable(file).trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([{ requestId: expect.any(Number), tool: "slow", reason: "the user cancelled" }]);
+    // Still serving after the cancellation.
+    expect(await call(client, "echo", { text: "after" })).toMatchObject({ structuredContent: { text: "after" } });
+  });
+});
+
+function readable(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+}
 
 describe("list_changed", () => {
   const first = [{ name: "alpha", inputSchema: { type: "object" } }];

@@ -16,6 +16,7 @@ import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/typ
 import { redactServerConfig } from "@/lib/config/redact";
 import type { RedactedServerConfig, ServerConfig, Transport } from "@/lib/config/types";
 import type { ServerStatus, ServerToolList } from "@/lib/reconcile/types";
+import { callToolOn, watchOutgoingCalls, type CallToolOptions, type SentCallIds, type ToolCallOutcome } from "./call-tool";
 import { isConnectionClosed, isTimeout, messageOf, oneLine } from "./describe-error";
 import { LineTail, secretScrubber } from "./line-tail";
 import { listAllTools } from "./list-tools";
@@ -75,6 +76,9 @@ export class ServerConnection {
 
   private client: Client | undefined;
   private transport: SdkTransport | undefined;
+  private sentCallIds: SentCallIds = new WeakMap();
+  /** Set when the connection closed by itself: the words for it, once the exit code is known. */
+  private closedWords: Promise<string> | undefined;
   private started: Promise<void> | undefined;
   private closed = false;
   private teardown: Promise<void> = Promise.resolve();
@@ -148,6 +152,20 @@ export class ServerConnection {
   /** The child's process group (stdio only) while anything in it may still run: what an abrupt exit must signal. */
   get processGroup(): number | undefined {
     return this.transport instanceof FleetStdioTransport ? this.transport.processGroup : undefined;
+  }
+
+  /**
+   * Calls a tool by its original name (never throws): the outcome, or `unavailable` when the server is not
+   * ready. A timeout or `opts.signal` cancels it on the server; the server dying meanwhile is the outcome
+   * `closed` with the words its status gets.
+   */
+  async callTool(name: string, args: unknown, opts: CallToolOptions): Promise<ToolCallOutcome> {
+    const client = this.client;
+    if (this.status !== "ready" || !client || this.closed) {
+      const state = this.status === "error" ? `failed${this.error ? ` (${this.error})` : ""}` : this.status === "ready" ? "closing" : this.status;
+      return { kind: "unavailable", message: `server ${this.id} is ${state}` };
+    }
+    return callToolOn({ client, sentIds: this.sentCallIds, closedWords: () => this.closedWords ?? Promise.resolve(this.error ?? "the connection closed") }, name, args, opts);
   }
 
   get currentStatus(): ServerStatus {
@@ -333,6 +351,7 @@ export class ServerConnection {
     };
     this.client = client;
     this.transport = transport;
+    this.sentCallIds = watchOutgoingCalls(transport);
     let timer: NodeJS.Timeout | undefined;
     // The request timeout covers initialize; this one also covers starting the transport (an SSE GET that never opens).
     const deadline = new Promise<never>((_, reject) => {
@@ -406,7 +425,8 @@ export class ServerConnection {
     this.crashed = true;
     this.failedAt = performance.now();
     clearTimeout(this.refreshTimer);
-    this.error = await this.failureMessage(undefined, "closed");
+    this.closedWords = this.failureMessage(undefined, "closed");
+    this.error = await this.closedWords;
     if (!this.closed) this.onChange();
     this.teardown = this.closeClient(client, this.transport);
   }

@@ -12,6 +12,7 @@ import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/typ
 import { FleetError } from "@/lib/errors";
 import { FleetModel, viewsOf, type ClientSettings } from "@/lib/clients";
 import type { ServerToolList } from "@/lib/reconcile/types";
+import type { CallToolOptions, ToolCallOutcome } from "./call-tool";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import { installNativeSha256 } from "./native-sha256";
 import { shellEnvironment } from "./server-env";
@@ -292,6 +293,16 @@ export class FleetManager {
   setClientSettings(settings: ClientSettings): void {
     this.clientSettings = settings;
     this.changed();
+  }
+
+  /**
+   * Calls a tool of one server by its original name on the live connection (lib/fleet/call-tool.ts: every
+   * ending is an outcome). A server that dies mid-call shows it in its status and is started again like
+   * any crash; the other servers are not touched. FleetError not_found when the id is unknown.
+   */
+  callTool(serverId: string, name: string, args: unknown, opts: CallToolOptions): Promise<ToolCallOutcome> {
+    this.assertOpen();
+    return this.get(serverId).callTool(name, args, opts);
   }
 
   /** Tells the user something through the state (a config reload, a history problem). */

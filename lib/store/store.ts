@@ -10,6 +10,7 @@ import { createFleetSlice, type FleetSlice } from "./fleet-slice";
 import { createUiSlice, type UiSlice } from "./ui-slice";
 import { createHistorySlice, type HistorySlice } from "./history-slice";
 import { createPermissionsSlice, type PermissionsSlice } from "./permissions-slice";
+import { createCallsSlice, type CallsEvent, type CallsSlice } from "./calls-slice";
 import { createCostSlice, type CostSlice } from "./cost-slice";
 import type { FleetChange } from "@/lib/server/page-state";
 
@@ -18,6 +19,7 @@ export type FleetStore = FleetSlice &
   UiSlice &
   HistorySlice &
   PermissionsSlice &
+  CallsSlice &
   CostSlice;
 
 export type FleetStoreApi = StoreApi<FleetStore> & { persist?: { rehydrate: () => Promise<void> | void } };
@@ -37,6 +39,7 @@ export function createFleetStore(storage?: StateStorage): FleetStoreApi {
         ...createUiSlice(...a),
         ...createHistorySlice(...a),
         ...createPermissionsSlice(...a),
+        ...createCallsSlice(...a),
         ...createCostSlice(...a),
       }),
       {
@@ -61,6 +64,7 @@ export const EVENT_HANDLERS: Record<string, (store: FleetStoreApi, data: unknown
   fleet: (store, data) => void store.getState().receiveFleetChange(data as FleetChange),
   history: (store, data) => store.getState().receiveHistoryEvent(data as Parameters<HistorySlice["receiveHistoryEvent"]>[0]),
   permissions: (store, data) => store.getState().receivePermissions(data as Parameters<PermissionsSlice["receivePermissions"]>[0]),
+  calls: (store, data) => store.getState().receiveCallsEvent(data as CallsEvent),
 };
 
 /** Loads run once when the provider mounts: the fleet index; every other view loads when its page opens. */
@@ -70,7 +74,7 @@ export const STARTUP_LOADS: Array<(store: FleetStoreApi) => Promise<void> | void
 
 /**
  * After the event stream reconnects it may have missed events: reload the fleet and every view that
- * was already loaded (history, review, permissions), so nothing sent during the gap is lost.
+ * was already loaded (history, review, permissions, a tool's calls), so nothing sent during the gap is lost.
  */
 export function resyncAfterReconnect(store: FleetStoreApi): void {
   const state = store.getState();
@@ -78,4 +82,8 @@ export function resyncAfterReconnect(store: FleetStoreApi): void {
   if (state.historyStatus !== "idle") void state.loadHistory();
   if (state.review !== null) void state.loadReview();
   if (state.permissions !== null) void state.loadPermissions();
+  for (const key of Object.keys(state.toolCalls)) {
+    const [serverId, toolName] = key.split("\u0000");
+    void state.loadToolCalls(serverId, toolName);
+  }
 }
