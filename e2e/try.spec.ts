@@ -75,6 +75,16 @@ test("the panel calls a demo tool and shows the three JSONs, each copyable; the 
   tryIt.expectNoPageErrors();
 });
 
+test("the panel starts on the client the page shows, when that client sends the tool", async ({ page }) => {
+  const tryIt = new TryPanelPage(page);
+  await tryIt.signIn();
+  await page.goto("/tools/tracker/create_issue?client=codex");
+  await tryIt.waitForFleet();
+  await expect(tryIt.verdict()).toHaveAttribute("data-client", "codex");
+  await expect(tryIt.panel()).toHaveAttribute("data-client", "codex");
+  await expect(tryIt.nameInput()).not.toHaveValue("mcp__tracker__create_issue");
+});
+
 test("arguments are checked against the schema the server listed: the oneOf the flattening loosened is caught before sending; Send anyway sends them", async ({ page }) => {
   const tryIt = new TryPanelPage(page);
   await tryIt.signIn();

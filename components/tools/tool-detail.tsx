@@ -268,7 +268,7 @@ function Detail({ detail, fleet, client }: { detail: ToolDetail; fleet: FleetInd
         <SentDescription detail={detail} client={client} />
       </section>
 
-      <TryIt serverId={tool.serverId} toolName={tool.originalName} />
+      <TryIt serverId={tool.serverId} toolName={tool.originalName} preferred={client} />
 
       <section aria-labelledby="checks-heading">
         <h2 id="checks-heading">The reconciler&apos;s checks</h2>

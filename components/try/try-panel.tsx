@@ -43,7 +43,8 @@ function useElapsed(since: number | null): number {
   return since === null ? 0 : Math.max(0, now - since);
 }
 
-export function TryPanel({ serverId, toolName }: { serverId: string; toolName: string }) {
+/** `preferred`: the client the page is showing; the panel starts on it when that client sends the tool. */
+export function TryPanel({ serverId, toolName, preferred }: { serverId: string; toolName: string; preferred?: string }) {
   const key = callsKey(serverId, toolName);
   const entry = useFleetStore((s) => s.toolCalls[key]);
   const loadToolCalls = useFleetStore((s) => s.loadToolCalls);
@@ -68,15 +69,16 @@ export function TryPanel({ serverId, toolName }: { serverId: string; toolName: s
   }, [loadToolCalls, serverId, toolName]);
 
   const target = entry?.target ?? null;
-  // The first client that sends the tool, Claude Code first; once chosen, the person's choice stays.
+  // The page's client when it sends the tool, else the first that does, Claude Code first; once chosen, the
+  // person's choice stays.
   useEffect(() => {
     if (!target || chosen.current) return;
-    const first = target.clients.find((c) => c.sent) ?? target.clients[0];
+    const first = target.clients.find((c) => c.sent && c.client === preferred) ?? target.clients.find((c) => c.sent) ?? target.clients[0];
     if (!first) return;
     chosen.current = true;
     setClient(first.client);
     setName(first.callName);
-  }, [target]);
+  }, [target, preferred]);
 
   const info = target?.clients.find((c) => c.client === client) ?? null;
   const model = useMemo(() => formModel(info?.schema), [info?.schema]);
@@ -228,11 +230,11 @@ export function TryPanel({ serverId, toolName }: { serverId: string; toolName: s
 }
 
 /** The panel under its own heading: what a tool page mounts. */
-export function TryIt({ serverId, toolName }: { serverId: string; toolName: string }) {
+export function TryIt({ serverId, toolName, preferred }: { serverId: string; toolName: string; preferred?: string }) {
   return (
     <section aria-labelledby="try-heading">
       <h2 id="try-heading">Try it</h2>
-      <TryPanel serverId={serverId} toolName={toolName} />
+      <TryPanel serverId={serverId} toolName={toolName} preferred={preferred} />
     </section>
   );
 }
