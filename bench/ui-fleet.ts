@@ -5,7 +5,7 @@
  * file, so a benchmark can change its list and time the list_changed it sends.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 
@@ -102,6 +102,19 @@ export function startServer(configPath: string, dataDir: string, token: string):
       reject(new Error(`launcher exited with ${code}:\n${out.slice(-2000)}`));
     });
   });
+}
+
+/**
+ * The dashboard server's peak resident memory so far, in MB (Linux's VmHWM of the launcher process, which
+ * runs Next and the FleetManager; the MCP servers are processes of their own); null where /proc is absent.
+ */
+export function peakRssMb(child: ChildProcess): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

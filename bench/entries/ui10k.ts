@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Benchmark } from "../types";
-import { externalServer, launchChromium, median, startServer, stopServer, waitForFleet, writeFleet } from "../ui-fleet";
+import { externalServer, launchChromium, median, peakRssMb, startServer, stopServer, waitForFleet, writeFleet } from "../ui-fleet";
 
 /** 8 characters typed, 8 deleted, 4 typed: 20 keystrokes that each change the query. */
 const KEYS = [..."op_01234", ...Array(8).fill("Backspace"), ..."1234"];
@@ -70,6 +70,7 @@ export const benchmark: Benchmark = {
       const countText = (await page.getByTestId("row-count").first().textContent()) ?? "";
       if (!/^1 of 10000 tools$/.test(countText.trim())) throw new Error(`the filter did not narrow as expected: "${countText}"`);
       if (errors.length) throw new Error(`page errors: ${errors.join("; ")}`);
+      const rss = child ? peakRssMb(child) : null;
       return {
         tools,
         indexBytes,
@@ -81,6 +82,8 @@ export const benchmark: Benchmark = {
         keystrokeMaxMs: Number(Math.max(...latencies).toFixed(1)),
         goalMs: 100,
         meetsGoal: median(latencies) < 100 && firstRowsMs < 500 ? "yes" : "no",
+        // After the fleet, the index, the page and the keystrokes: the server's high-water mark at 10,000 tools.
+        ...(rss !== null ? { serverPeakRssMb: rss } : {}),
       };
     } finally {
       await browser.close();
