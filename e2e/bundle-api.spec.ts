@@ -2,7 +2,6 @@
 // fixtures (two servers list create_issue; github's token is a ${VAR} in the config and its value is
 // planted in the launch environment), as an attachment index.ts, per profile, errors in the one shape;
 // and the overview's "Agent SDK bundle" link in Chromium on the demo fleet.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +9,8 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 
 import { E2E_TOKEN } from "../playwright.config";
-import { makeToolsFileServer, rawServerCommand, REPO_ROOT } from "./fixtures/fixture-servers";
+import { makeToolsFileServer, rawServerCommand } from "./fixtures/fixture-servers";
+import { startTempLauncher } from "./fixtures/temp-launcher";
 import { OverviewPage } from "./pages/overview-page";
 
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
@@ -19,7 +19,7 @@ const PLANTED = "ghp_PLANTEDe2eBundleSecret0123456789abc";
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object", properties: { q: { type: "string" } } } });
 
 let dir: string;
-let child: ChildProcess;
+let launcher: Awaited<ReturnType<typeof startTempLauncher>> | undefined;
 let base: string;
 
 test.beforeAll(async () => {
@@ -33,23 +33,12 @@ test.beforeAll(async () => {
   writeFileSync(config, JSON.stringify({ mcpServers: { github: { ...rawServerCommand(github.specPath), env: { GITHUB_TOKEN: "${GITHUB_TOKEN}" } }, linear: rawServerCommand(linear.specPath), web: rawServerCommand(web.specPath) } }));
   writeFileSync(join(project, "mcp-fleet.json"), JSON.stringify({ version: 1, profiles: { docs: { servers: ["github", "web"] } } }));
 
-  child = spawn(process.execPath, ["scripts/start.mjs", "--no-build", "--config", config, "--port", "0"], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, MCP_FLEET_TOKEN: E2E_TOKEN, MCP_FLEET_DATA: join(dir, "data"), GITHUB_TOKEN: PLANTED },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], { timeout: 90_000 }).toBeTruthy();
-  base = /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)![1];
+  launcher = await startTempLauncher(config, dir, { GITHUB_TOKEN: PLANTED });
+  base = launcher.base;
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
+  await launcher?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -2,44 +2,26 @@
 // CostReport per client and profile, the profiles overview with its suggestions and the file's problems,
 // errors in the one shape, and Anthropic's count on demand against a fake Messages API on 127.0.0.1
 // (the launch environment's key and base URL), which records every body it is sent.
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { expect, test } from "@playwright/test";
 
 import { E2E_TOKEN } from "../playwright.config";
-import { makeToolsFileServer, rawServerCommand, REPO_ROOT } from "./fixtures/fixture-servers";
+import { makeToolsFileServer, rawServerCommand } from "./fixtures/fixture-servers";
+import { startFakeCountApi, startTempLauncher } from "./fixtures/temp-launcher";
 
 const AUTH = { authorization: `Bearer ${E2E_TOKEN}` };
 const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object", properties: { q: { type: "string" } } } });
 
-interface Recorded {
-  url: string;
-  body: { model: string; messages: unknown; tools?: { name: string }[] };
-}
-
 let dir: string;
-let child: ChildProcess;
+let launcher: Awaited<ReturnType<typeof startTempLauncher>> | undefined;
 let base: string;
-let fake: Server;
-const recorded: Recorded[] = [];
+let fake: Awaited<ReturnType<typeof startFakeCountApi>>;
 
 test.beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let text = "";
-    req.on("data", (chunk: Buffer) => (text += chunk));
-    req.on("end", () => {
-      const body = JSON.parse(text) as Recorded["body"];
-      recorded.push({ url: req.url!, body });
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ input_tokens: 4 + (body.tools ? 346 + body.tools.length * 40 : 0) }));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+  fake = await startFakeCountApi();
 
   dir = mkdtempSync(join(tmpdir(), "mcp-fleet-cost-api-"));
   const project = join(dir, "project");
@@ -51,33 +33,16 @@ test.beforeAll(async () => {
   writeFileSync(config, JSON.stringify({ mcpServers: { github: rawServerCommand(github.specPath), linear: rawServerCommand(linear.specPath), web: rawServerCommand(web.specPath) } }));
   writeFileSync(join(project, "mcp-fleet.json"), '{\n  "version": 1,\n  "profiles": {\n    "docs": { "servers": ["github", "web"] },\n    "review": { "servers": ["github", "linear", "jira"] }\n  }\n}\n');
 
-  child = spawn(process.execPath, ["scripts/start.mjs", "--no-build", "--config", config, "--port", "0"], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      MCP_FLEET_TOKEN: E2E_TOKEN,
-      MCP_FLEET_DATA: join(dir, "data"),
-      ANTHROPIC_API_KEY: "sk-ant-e2e-fake",
-      ANTHROPIC_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  await expect.poll(() => /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], { timeout: 90_000 }).toBeTruthy();
-  base = /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)![1];
+  launcher = await startTempLauncher(config, dir, { ANTHROPIC_API_KEY: "sk-ant-e2e-fake", ANTHROPIC_BASE_URL: fake.url });
+  base = launcher.base;
   await expect
     .poll(async () => ((await (await fetch(`${base}/api/fleet`, { headers: AUTH })).json()) as { servers: { status: string }[] }).servers.map((s) => s.status), { timeout: 30_000 })
     .toEqual(["ready", "ready", "ready"]);
 });
 
 test.afterAll(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  }
-  await new Promise<void>((resolve) => fake.close(() => resolve()));
+  await launcher?.stop();
+  await fake?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -130,18 +95,18 @@ test("GET /api/profiles: each profile's own fleet, the unknown id at its place, 
 });
 
 test("POST /api/cost/count: Anthropic's count on demand, only the tool definitions sent", async () => {
-  expect(recorded).toEqual([]);
+  expect(fake.recorded).toEqual([]);
   const response = await fetch(`${base}/api/cost/count`, { method: "POST", headers: { ...AUTH, "content-type": "application/json" }, body: JSON.stringify({ client: "agent-sdk", profile: "docs" }) });
   expect(response.status).toBe(200);
   const body = await response.json();
   expect(body.tokens).toMatchObject({ kind: "counted", model: "claude-opus-5-5" });
   expect(body.total.loaded.tokens).toBe(346 + 3 * 40);
   expect(body.tools.map((t: { loaded: { tokens: number } }) => t.loaded.tokens)).toEqual([40, 40, 40]);
-  expect(recorded.map((r) => r.url)).toEqual(Array.from({ length: 5 }, () => "/v1/messages/count_tokens"));
-  expect(recorded.map((r) => Object.keys(r.body).sort().join(","))).toEqual(["messages,model", "messages,model,tools", "messages,model,tools", "messages,model,tools", "messages,model,tools"]);
+  expect(fake.recorded.map((r) => r.url)).toEqual(Array.from({ length: 5 }, () => "/v1/messages/count_tokens"));
+  expect(fake.recorded.map((r) => Object.keys(r.body).sort().join(","))).toEqual(["messages,model", "messages,model,tools", "messages,model,tools", "messages,model,tools", "messages,model,tools"]);
 
   const codex = await fetch(`${base}/api/cost/count`, { method: "POST", headers: { ...AUTH, "content-type": "application/json" }, body: JSON.stringify({ client: "codex" }) });
   expect(codex.status).toBe(400);
   expect(await codex.json()).toMatchObject({ code: "bad_request:cost", message: expect.stringContaining("exact already") });
-  expect(recorded).toHaveLength(5);
+  expect(fake.recorded).toHaveLength(5);
 });

@@ -3,10 +3,7 @@
 // deferred and loaded costs, the count refused without a key); the profile switch, /profiles and
 // Anthropic's count against the real launcher on a temp project with an mcp-fleet.json and a fake
 // Messages API on 127.0.0.1 that records every body. Screenshots kept as dashboard.spec.ts keeps them.
-import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -14,6 +11,7 @@ import { expect, test, type Locator, type Page, type TestInfo } from "@playwrigh
 
 import { E2E_TOKEN } from "../playwright.config";
 import { makeToolsFileServer, rawServerCommand, REPO_ROOT } from "./fixtures/fixture-servers";
+import { startFakeCountApi, startTempLauncher } from "./fixtures/temp-launcher";
 import { CostBar } from "./pages/cost-bar";
 import { CostPage } from "./pages/cost-page";
 import { OverviewPage } from "./pages/overview-page";
@@ -203,29 +201,14 @@ test.describe("the demo fleet", () => {
 
 test.describe("a project with profiles", () => {
   const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object", properties: { q: { type: "string" } } } });
-  interface Recorded {
-    url: string;
-    body: { model: string; messages: unknown; tools?: { name: string }[] };
-  }
   let dir: string;
-  let child: ChildProcess;
+  let launcher: Awaited<ReturnType<typeof startTempLauncher>> | undefined;
   let base: string;
-  let fake: Server;
-  const recorded: Recorded[] = [];
+  let fake: Awaited<ReturnType<typeof startFakeCountApi>> | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    fake = createServer((req, res) => {
-      let text = "";
-      req.on("data", (chunk: Buffer) => (text += chunk));
-      req.on("end", () => {
-        const body = JSON.parse(text) as Recorded["body"];
-        recorded.push({ url: req.url!, body });
-        res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ input_tokens: 4 + (body.tools ? 346 + body.tools.length * 40 : 0) }));
-      });
-    });
-    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    fake = await startFakeCountApi();
 
     dir = mkdtempSync(join(tmpdir(), "mcp-fleet-cost-ui-"));
     const project = join(dir, "project");
@@ -237,30 +220,13 @@ test.describe("a project with profiles", () => {
     writeFileSync(config, JSON.stringify({ mcpServers: { github: rawServerCommand(github.specPath), linear: rawServerCommand(linear.specPath), web: rawServerCommand(web.specPath) } }));
     writeFileSync(join(project, "mcp-fleet.json"), '{\n  "version": 1,\n  "profiles": {\n    "docs": { "servers": ["github", "web"] },\n    "review": { "servers": ["github", "linear", "jira"] }\n  }\n}\n');
 
-    child = spawn(process.execPath, ["scripts/start.mjs", "--no-build", "--config", config, "--port", "0"], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        MCP_FLEET_TOKEN: E2E_TOKEN,
-        MCP_FLEET_DATA: join(dir, "data"),
-        ANTHROPIC_API_KEY: "sk-ant-e2e-fake",
-        ANTHROPIC_BASE_URL: `http://127.0.0.1:${(fake.address() as AddressInfo).port}`,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1], { timeout: 90_000 }).toBeTruthy();
-    base = /MCP Fleet ready: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)![1];
+    launcher = await startTempLauncher(config, dir, { ANTHROPIC_API_KEY: "sk-ant-e2e-fake", ANTHROPIC_BASE_URL: fake.url });
+    base = launcher.base;
   });
 
   test.afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => child.once("exit", resolve));
-    }
-    if (fake) await new Promise<void>((resolve) => fake.close(() => resolve()));
+    await launcher?.stop();
+    await fake?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -363,7 +329,7 @@ test.describe("a project with profiles", () => {
     const cost = new CostPage(page);
     await cost.goto("?client=agent-sdk&profile=docs");
     await expect(cost.tokenMethod()).toHaveAttribute("data-token-method", "estimate");
-    expect(recorded).toEqual([]);
+    expect(fake!.recorded).toEqual([]);
 
     await cost.countButton().click();
     await expect(cost.countDone()).toBeVisible();
@@ -371,9 +337,9 @@ test.describe("a project with profiles", () => {
     // The fake answers 346 for the framing and 40 per tool: the docs profile's three tools.
     expect(await cost.totalTokens("up-front")).toBe(346 + 3 * 40);
     await expect.poll(() => cost.numbers("tokens")).toEqual([40, 40, 40]);
-    expect(recorded.map((r) => r.url)).toEqual(Array.from({ length: 5 }, () => "/v1/messages/count_tokens"));
-    expect(recorded.map((r) => Object.keys(r.body).sort().join(","))).toEqual(["messages,model", "messages,model,tools", "messages,model,tools", "messages,model,tools", "messages,model,tools"]);
-    expect(recorded[1].body.tools!.map((t) => t.name).sort()).toEqual(["create_issue", "fetch", "search_code"]);
+    expect(fake!.recorded.map((r) => r.url)).toEqual(Array.from({ length: 5 }, () => "/v1/messages/count_tokens"));
+    expect(fake!.recorded.map((r) => Object.keys(r.body).sort().join(","))).toEqual(["messages,model", "messages,model,tools", "messages,model,tools", "messages,model,tools", "messages,model,tools"]);
+    expect(fake!.recorded[1].body.tools!.map((t) => t.name).sort()).toEqual(["create_issue", "fetch", "search_code"]);
 
     // The estimate stays one click away.
     await page.getByRole("radiogroup", { name: "Figures shown" }).getByRole("radio", { name: "Estimate" }).click();
