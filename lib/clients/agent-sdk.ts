@@ -7,11 +7,12 @@
  */
 import { reconcile } from "../reconcile/reconcile";
 import { toolHash } from "../reconcile/fleet-hash";
+import { descriptionHashOf } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotServer, SnapshotTool } from "../reconcile/types";
 import type { FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
 import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { hashJson, sha256Hex } from "../schema/hash";
+import { hashJson } from "../schema/hash";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { finishView, listedTools, notReadyLoss, type ListedTool, type ServerPartCache } from "./view";
 
@@ -106,7 +107,7 @@ function placed(tools: readonly SnapshotTool[], listed: ListedTool[]): [Snapshot
     let index = unplaced.findIndex((t) => t.originalName === entry.originalName);
     if (repeated.has(entry.originalName) && isPlainObject(entry.raw)) {
       const schemaHash = hashJson(entry.raw.inputSchema);
-      const descriptionHash = sha256Hex(JSON.stringify(typeof entry.raw.description === "string" ? entry.raw.description : ""));
+      const descriptionHash = descriptionHashOf(typeof entry.raw.description === "string" ? entry.raw.description : "");
       const exact = unplaced.findIndex((t) => t.originalName === entry.originalName && t.schemaHash === schemaHash && t.descriptionHash === descriptionHash);
       if (exact >= 0) index = exact;
     }

@@ -235,7 +235,7 @@ function serverPart(server: ServerToolList, settings: CodexSettings, steps: Code
     }
     const first = seen.get(rawName);
     if (first) {
-      v.reasons.push({ code: "codex:duplicate-name", message: `${server.id} lists ${JSON.stringify(rawName)} again; Codex skips the duplicate and keeps the first`, source: SOURCES.codexNames });
+      v.reasons.push({ code: "codex:duplicate-name", message: `${server.id} lists ${JSON.stringify(rawName)} again; the first is kept (how Codex treats a name a server lists twice is not captured)`, source: SOURCES.codexNames });
       return;
     }
     seen.set(rawName, v);

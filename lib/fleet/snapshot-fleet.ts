@@ -8,16 +8,11 @@ import "server-only";
 import type { ClientSettings } from "@/lib/clients";
 import type { LoadedConfig } from "@/lib/config/types";
 import { FleetManager } from "./manager";
-import type { FleetState } from "./types";
 
 export interface SnapshotOptions {
   timeoutMs?: number;
   /** Each client's own settings, for the views in the state. */
   clientSettings?: ClientSettings;
-}
-
-export async function snapshotFleet(loaded: LoadedConfig, opts: SnapshotOptions = {}): Promise<FleetState> {
-  return withFleet(loaded, opts, (manager) => manager.getState());
 }
 
 /**

@@ -8,7 +8,7 @@
 import "server-only";
 
 import type { ClaudeWireTool, ClientChoice, ClientView } from "@/lib/clients";
-import { deferredAnnouncement, isAlwaysLoad } from "@/lib/clients";
+import { clientView, deferredAnnouncement, isAlwaysLoad } from "@/lib/clients";
 import { findProfile, profilesFileOf, readProfiles } from "@/lib/config";
 import { CLAUDE_CODE_DEFAULT_MODEL, costReport, type CostReport } from "@/lib/cost";
 import { FleetError } from "@/lib/errors";
@@ -58,7 +58,8 @@ export async function countCost(client: ClientChoice, profile?: string, model?: 
   const { lists, profile: name, view: liveView } = listsFor(context, env, client, profile);
   const read = context.clientSettings.current();
   const input = { client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name, ...(liveView ? { view: liveView } : {}) };
-  const { view } = costReport(input);
+  // The live view when the state holds it; a profile's own is made here (its cost is reported below).
+  const view = liveView ?? clientView(client, lists, read.settings);
   const tools = view.wire as ClaudeWireTool[];
   const raw = new Map(lists.map((s) => [s.id, s.tools]));
   const alwaysLoad = new Set(view.tools.filter((v) => v.sent && isAlwaysLoad(raw.get(v.serverId)?.[v.position - 1])).map((v) => v.sent!.name));
@@ -69,7 +70,7 @@ export async function countCost(client: ClientChoice, profile?: string, model?: 
     tools,
     announcement: view.client.id === "claude-code" && announced.length > 0 ? deferredAnnouncement(announced) : null,
   });
-  return costReport({ ...input, api }).report;
+  return costReport({ ...input, view, api }).report;
 }
 
 export async function getProfiles(client: ClientChoice): Promise<ProfilesView> {
