@@ -39,10 +39,11 @@ test("an npx that is still installing when its time runs out: the message says s
   mkdirSync(bin, { recursive: true });
   writeFileSync(join(bin, "npx"), `#!/bin/sh\necho "npm http fetch GET 200 https://registry.npmjs.org/@acme%2fslow-mcp 812ms (cache miss)" >&2\nexec sleep 600\n`);
   chmodSync(join(bin, "npx"), 0o755);
-  const m = manager({ timeoutMs: 1_500, shellEnv: shellEnvironment({ ...process.env, PATH: `${bin}:${process.env.PATH}` }) });
+  // Long enough for the steady SDK server to start on a loaded 2-core machine: it shares the fleet's timeout.
+  const m = manager({ timeoutMs: 5_000, shellEnv: shellEnvironment({ ...process.env, PATH: `${bin}:${process.env.PATH}` }) });
   await m.start({ servers: [steady, { id: "slow", transport: "stdio", enabled: true, source, command: "npx", args: ["-y", "@acme/slow-mcp"] }], findings: [], files: [] });
   expect(byId(m.getState(), "slow").error).toBe(
-    'timed out after 1500 ms waiting for initialize; npx may still be installing the package (a first start downloads it; last on stderr: "npm http fetch GET 200 https://registry.npmjs.org/@acme%2fslow-mcp 812ms (cache miss)"); raise the timeout with --timeout 60000 (or Reconnect with a longer timeout)',
+    'timed out after 5000 ms waiting for initialize; npx may still be installing the package (a first start downloads it; last on stderr: "npm http fetch GET 200 https://registry.npmjs.org/@acme%2fslow-mcp 812ms (cache miss)"); raise the timeout with --timeout 60000 (or Reconnect with a longer timeout)',
   );
   expect(byId(m.getState(), "steady").status).toBe("ready");
 });
