@@ -29,7 +29,8 @@ export default defineConfig({
   webServer: {
     command: `node scripts/start.mjs --demo --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 240_000,
+    // A cold `next build` comes first on a fresh clone; on a busy 2-core machine it has taken over 4 minutes.
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
