@@ -10,3 +10,4 @@ export { countO200k, O200K_TOKENIZER } from "./o200k";
 export { tokenMethodFor, countedMethod, CODEX_DEFAULT_MODEL, CLAUDE_CODE_DEFAULT_MODEL, CLAUDE_TOOL_FRAMING_DOCUMENTED } from "./token-method";
 
 export { costReport, type CostInput } from "./report";
+export { claudeCountRequest, type ClaudeCountRequest } from "./count-request";

@@ -7,10 +7,10 @@
  */
 import "server-only";
 
-import type { ClaudeWireTool, ClientChoice, ClientView } from "@/lib/clients";
-import { clientView, deferredAnnouncement, isAlwaysLoad } from "@/lib/clients";
+import type { ClientChoice, ClientView } from "@/lib/clients";
+import { clientView } from "@/lib/clients";
 import { findProfile, profilesFileOf, readProfiles } from "@/lib/config";
-import { CLAUDE_CODE_DEFAULT_MODEL, costReport, type CostReport } from "@/lib/cost";
+import { CLAUDE_CODE_DEFAULT_MODEL, claudeCountRequest, costReport, type CostReport } from "@/lib/cost";
 import { FleetError } from "@/lib/errors";
 import { launchShellEnvironment } from "@/lib/fleet/server-env";
 import { profilesOverview, profileToolLists, type ProfilesView } from "@/lib/profiles";
@@ -60,16 +60,7 @@ export async function countCost(client: ClientChoice, profile?: string, model?: 
   const input = { client, toolLists: lists, settings: read.settings, toolSearch: read.toolSearch, profile: name, ...(liveView ? { view: liveView } : {}) };
   // The live view when the state holds it; a profile's own is made here (its cost is reported below).
   const view = liveView ?? clientView(client, lists, read.settings);
-  const tools = view.wire as ClaudeWireTool[];
-  const raw = new Map(lists.map((s) => [s.id, s.tools]));
-  const alwaysLoad = new Set(view.tools.filter((v) => v.sent && isAlwaysLoad(raw.get(v.serverId)?.[v.position - 1])).map((v) => v.sent!.name));
-  const announced = tools.map((t) => t.name).filter((n) => !alwaysLoad.has(n));
-  const api = await countClaudeTokens({
-    ...credentials,
-    model: model ?? CLAUDE_CODE_DEFAULT_MODEL,
-    tools,
-    announcement: view.client.id === "claude-code" && announced.length > 0 ? deferredAnnouncement(announced) : null,
-  });
+  const api = await countClaudeTokens({ ...credentials, model: model ?? CLAUDE_CODE_DEFAULT_MODEL, ...claudeCountRequest(view, lists) });
   return costReport({ ...input, view, api }).report;
 }
 

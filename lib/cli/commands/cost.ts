@@ -6,8 +6,8 @@
  * Claude) unless --count-with-api asks Anthropic's count_tokens with ANTHROPIC_API_KEY: then the servers
  * are ended first, and only the tool definitions are sent. --json prints the CostReport.
  */
-import { CLIENT_CHOICES, deferredAnnouncement, isAlwaysLoad, isClientChoice, type ClaudeWireTool, type ClientChoice } from "@/lib/clients";
-import { CLAUDE_CODE_DEFAULT_MODEL, costReport, type ApiTokenCount } from "@/lib/cost";
+import { CLIENT_CHOICES, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { CLAUDE_CODE_DEFAULT_MODEL, claudeCountRequest, costReport, type ApiTokenCount } from "@/lib/cost";
 import { anthropicCredentials, countClaudeTokens } from "@/lib/server/claude-count";
 import { formatSettingsProblem, settingsReadOf } from "@/lib/settings/client-settings";
 import { parseFlags } from "../flags";
@@ -57,18 +57,9 @@ export const run: Command = (args, io) =>
     }
     // The count takes one request per tool: the servers are ended before it starts.
     const { toolLists, view } = await fleet.observe((state, lists) => ({ toolLists: lists, view: state.views[client] }), { clientSettings: read.settings });
-    const tools = view.wire as ClaudeWireTool[];
-    // The names in the order the cost report announces them: the wire's.
-    const raw = new Map(toolLists.map((s) => [s.id, s.tools]));
-    const alwaysLoad = new Set(view.tools.filter((v) => v.sent && isAlwaysLoad(raw.get(v.serverId)?.[v.position - 1])).map((v) => v.sent!.name));
-    const announced = tools.map((t) => t.name).filter((name) => !alwaysLoad.has(name));
-    io.err(`counting with Anthropic's count_tokens (${flags.model ?? CLAUDE_CODE_DEFAULT_MODEL}): ${tools.length + 2 + (client.startsWith("claude-code") ? 1 : 0)} requests`);
-    const api: ApiTokenCount = await countClaudeTokens({
-      ...credentials,
-      model: flags.model ?? CLAUDE_CODE_DEFAULT_MODEL,
-      tools,
-      announcement: client.startsWith("claude-code") && announced.length > 0 ? deferredAnnouncement(announced) : null,
-    });
+    const request = claudeCountRequest(view, toolLists);
+    io.err(`counting with Anthropic's count_tokens (${flags.model ?? CLAUDE_CODE_DEFAULT_MODEL}): ${request.tools.length + 2 + (request.announcement ? 1 : 0)} requests`);
+    const api: ApiTokenCount = await countClaudeTokens({ ...credentials, model: flags.model ?? CLAUDE_CODE_DEFAULT_MODEL, ...request });
     print(costReport({ ...input, toolLists, view, api }).report);
     return 0;
   });
