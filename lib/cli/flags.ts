@@ -6,6 +6,7 @@
  */
 import { parseArgs } from "node:util";
 
+import { CLIENT_CHOICE_LIST, DEFAULT_CLIENT, isClientChoice, type ClientChoice } from "@/lib/clients";
 import { PROFILE_NAME_PATTERN } from "@/lib/profiles";
 import { CliError } from "./io";
 
@@ -141,4 +142,11 @@ export function parseFlags(args: string[], names: readonly FlagName[], rules: Fl
 export function wantsHelp(args: readonly string[]): boolean {
   const end = args.indexOf("--");
   return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === "--help" || arg === "-h");
+}
+
+/** The `--client` of a command that shows one client's view ("claude-code" when not given); pass `{ choices: { client: CLIENT_CHOICE_LIST } }` to parseFlags. */
+export function clientChoiceOf(flags: Flags): ClientChoice {
+  const client = flags.client ?? DEFAULT_CLIENT;
+  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CLIENT_CHOICE_LIST.join(", ")}, not "${client}"`);
+  return client;
 }

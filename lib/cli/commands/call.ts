@@ -14,24 +14,23 @@ import { createInterface } from "node:readline/promises";
 
 import { loadCallSetup } from "@/lib/calls/call-setup";
 import { runCall, type CallInput } from "@/lib/calls/run-call";
-import { CLIENT_CHOICES, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
 import { isDemoConfig, projectDirOf } from "@/lib/config";
 import { openHistoryStore } from "@/lib/history/store";
 import { parseJsonText } from "@/lib/json/json-text";
 import type { OurRule } from "@/lib/permissions/types";
 import { ourRules, permissionsProjectDir } from "@/lib/settings/permissions-service";
-import { parseFlags } from "../flags";
+import { clientChoiceOf, parseFlags } from "../flags";
 import { formatCall } from "../format-call";
 import { CliError, type CliIO, type Command } from "../io";
 import { asCliErrors, loadLiveFleet } from "../live-fleet";
 
-const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
 /** A call may take a minute unless --timeout says otherwise; connecting never gets less than the fleet's usual 15 s. */
 const CONNECT_TIMEOUT_MS = 15_000;
 const CALL_TIMEOUT_MS = 60_000;
 
 export const usage = [
-  `usage: mcp-fleet call [--config <file> ...] [--profile <name>] [--client ${CHOICES.join("|")}] [--json] [--yes] [--force] [--timeout <ms>] <name> ['<json arguments>']`,
+  `usage: mcp-fleet call [--config <file> ...] [--profile <name>] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--json] [--yes] [--force] [--timeout <ms>] <name> ['<json arguments>']`,
   "",
   "  <name>        the tool as the client's model calls it: mcp__fs__files_read (Claude Code, Codex), tracker__create_issue (Agent SDK)",
   "  arguments     a JSON object (default {}); checked against the tool's original schema before it is sent",
@@ -62,12 +61,11 @@ interface CallArgs {
 }
 
 export function parseCallArgs(args: string[]): CallArgs {
-  const flags = parseFlags(args, ["config", "profile", "client", "json", "yes", "force", "timeout"], { positionals: true, choices: { client: CHOICES } });
+  const flags = parseFlags(args, ["config", "profile", "client", "json", "yes", "force", "timeout"], { positionals: true, choices: { client: CLIENT_CHOICE_LIST } });
   const [name, text, ...rest] = flags.positionals;
   if (!name) throw new CliError("name the tool to call, as the client's model calls it (e.g. mcp__fs__files_read)");
   if (rest.length > 0) throw new CliError(`give the arguments as one JSON object in quotes; unexpected "${rest[0]}"`);
-  const client = flags.client ?? "claude-code";
-  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+  const client = clientChoiceOf(flags);
   let value: unknown = {};
   if (text !== undefined) {
     const parsed = parseJsonText(text);

@@ -6,19 +6,17 @@
  * Claude) unless --count-with-api asks Anthropic's count_tokens with ANTHROPIC_API_KEY: then the servers
  * are ended first, and only the tool definitions are sent. --json prints the CostReport.
  */
-import { CLIENT_CHOICES, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST } from "@/lib/clients";
 import { CLAUDE_CODE_DEFAULT_MODEL, claudeCountRequest, costReport, type ApiTokenCount } from "@/lib/cost";
 import { anthropicCredentials, countClaudeTokens } from "@/lib/server/claude-count";
 import { formatSettingsProblem, settingsReadOf } from "@/lib/settings/client-settings";
-import { parseFlags } from "../flags";
+import { clientChoiceOf, parseFlags } from "../flags";
 import { formatCostReport } from "../format-cost";
 import { CliError, type Command } from "../io";
 import { asCliErrors, loadLiveFleet, readCliClientSettings } from "../live-fleet";
 
-const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
-
 export const usage = [
-  `usage: mcp-fleet cost [--config <file> ...] [--profile <name>] [--client ${CHOICES.join("|")}] [--timeout <ms>] [--json]`,
+  `usage: mcp-fleet cost [--config <file> ...] [--profile <name>] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout <ms>] [--json]`,
   "                      [--count-with-api [--model <model>]]",
   "",
   "  --count-with-api  count Claude tokens with Anthropic's count_tokens (ANTHROPIC_API_KEY; ANTHROPIC_BASE_URL if set):",
@@ -28,9 +26,8 @@ export const usage = [
 
 export const run: Command = (args, io) =>
   asCliErrors(async () => {
-    const flags = parseFlags(args, ["config", "profile", "client", "timeout", "json", "count-with-api", "model"], { choices: { client: CHOICES } });
-    const client = flags.client ?? "claude-code";
-    if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+    const flags = parseFlags(args, ["config", "profile", "client", "timeout", "json", "count-with-api", "model"], { choices: { client: CLIENT_CHOICE_LIST } });
+    const client = clientChoiceOf(flags);
     if (flags.model && !flags.countWithApi) throw new CliError("--model is the model --count-with-api counts for; add --count-with-api");
     const credentials = flags.countWithApi ? anthropicCredentials(io.env) : null;
     if (flags.countWithApi) {

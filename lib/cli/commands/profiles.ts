@@ -8,7 +8,7 @@
  */
 import path from "node:path";
 
-import { CLIENT_CHOICES, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
 import {
   exportProfile,
   findProfile,
@@ -26,18 +26,16 @@ import { PROFILE_NAME_PATTERN, profilesOverview, removeProfile, setProfile, type
 import { shortHash } from "@/lib/schema/hash";
 import { writeNewFile } from "@/lib/settings/claude-settings";
 import { count } from "@/lib/text/count";
-import { parseFlags, type Flags } from "../flags";
+import { clientChoiceOf, parseFlags, type Flags } from "../flags";
 import { CliError, resolveUserPath, type CliIO, type Command } from "../io";
 import { asCliErrors, loadLiveFleet, readCliClientSettings } from "../live-fleet";
 import { loadFleetConfig } from "../load-fleet-config";
 
-const CHOICES = Object.keys(CLIENT_CHOICES) as ClientChoice[];
-
 export const usage = [
   "usage: mcp-fleet profiles set     [--config F]... <name> <server>...",
   "       mcp-fleet profiles remove  [--config F]... <name>",
-  `       mcp-fleet profiles list    [--config F]... [--client ${CHOICES.join("|")}] [--timeout MS] [--json]`,
-  `       mcp-fleet profiles suggest [--config F]... [--client ${CHOICES.join("|")}] [--timeout MS] [--json]`,
+  `       mcp-fleet profiles list    [--config F]... [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout MS] [--json]`,
+  `       mcp-fleet profiles suggest [--config F]... [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout MS] [--json]`,
   "       mcp-fleet profiles export  [--config F]... <name> --client claude-code|codex [--write PATH]",
   "",
   "Profiles live in mcp-fleet.json beside the primary config (commit it with mcp-fleet.lock.json).",
@@ -94,8 +92,7 @@ async function remove(flags: Flags, io: CliIO): Promise<number> {
 }
 
 async function overview(flags: Flags, io: CliIO, body: (o: ProfilesOverview, read: ProfilesRead) => number): Promise<number> {
-  const client = flags.client ?? "claude-code";
-  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CHOICES.join(", ")}, not "${client}"`);
+  const client = clientChoiceOf(flags);
   const fleet = await loadLiveFleet({ configs: flags.configs, timeoutMs: flags.timeoutMs }, io);
   const read = readProfiles(profilesFileOf(fleet.loaded, io.env), fleet.loaded.servers.map((s) => s.id));
   for (const problem of read.problems) io.err(formatProfilesProblem(read.file, problem));
@@ -193,8 +190,8 @@ export const run: Command = (args, io) =>
     const [sub, ...rest] = args;
     if (sub === "set") return set(parseFlags(rest, ["config"], { positionals: true }), io);
     if (sub === "remove") return remove(parseFlags(rest, ["config"], { positionals: true }), io);
-    if (sub === "list") return list(parseFlags(rest, ["config", "client", "timeout", "json"], { choices: { client: CHOICES } }), io);
-    if (sub === "suggest") return suggest(parseFlags(rest, ["config", "client", "timeout", "json"], { choices: { client: CHOICES } }), io);
+    if (sub === "list") return list(parseFlags(rest, ["config", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } }), io);
+    if (sub === "suggest") return suggest(parseFlags(rest, ["config", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } }), io);
     if (sub === "export") return exportOne(parseFlags(rest, ["config", "client", "write"], { positionals: true, choices: { client: PROFILE_EXPORT_CLIENTS } }), io);
     throw new CliError(sub ? `unknown subcommand "${sub}" (set, remove, list, suggest or export)` : "name a subcommand: set, remove, list, suggest or export");
   });

@@ -8,9 +8,9 @@
  * tools); the files read are named (on stderr with --json). The answer is printed before the servers
  * are ended.
  */
-import { CLIENT_CHOICE_LIST, DEFAULT_CLIENT, isClientChoice, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, type ClientChoice } from "@/lib/clients";
 import { formatSettingsProblem, settingsReadOf } from "@/lib/settings/client-settings";
-import { parseFlags } from "../flags";
+import { clientChoiceOf, parseFlags } from "../flags";
 import { formatClientView } from "../format-view";
 import { CliError, type Command } from "../io";
 import { asCliErrors, loadLiveFleet, readCliClientSettings } from "../live-fleet";
@@ -27,9 +27,7 @@ interface ToolsArgs {
 
 export function parseToolsArgs(args: string[]): ToolsArgs {
   const flags = parseFlags(args, ["config", "profile", "client", "timeout", "json"], { choices: { client: CLIENT_CHOICE_LIST } });
-  const client = flags.client ?? DEFAULT_CLIENT;
-  // parseFlags has checked it against the choices; the guard narrows the type.
-  if (!isClientChoice(client)) throw new CliError(`--client is one of ${CLIENT_CHOICE_LIST.join(", ")}, not "${client}"`);
+  const client = clientChoiceOf(flags);
   return { configs: flags.configs, client, json: flags.json, ...(flags.profile ? { profile: flags.profile } : {}), ...(flags.timeoutMs !== undefined ? { timeoutMs: flags.timeoutMs } : {}) };
 }
 
