@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 
-import { parseFlags, wantsHelp, type FlagName } from "./flags";
+import { CLIENT_CHOICE_LIST } from "@/lib/clients";
+import { clientChoiceOf, parseFlags, wantsHelp, type FlagName } from "./flags";
 import { CliError } from "./io";
 
 const ALL: FlagName[] = ["config", "timeout", "json", "since", "format", "client", "write", "tools", "profile", "count-with-api", "model", "out", "force"];
@@ -84,4 +85,19 @@ test.each([
   [["--helpful"], false],
 ])("wantsHelp(%j) is %s", (args, expected) => {
   expect(wantsHelp(args)).toBe(expected);
+});
+
+test.each([
+  [[], "claude-code"],
+  [["--client", "codex"], "codex"],
+  [["--client=claude-code@2.1.194"], "claude-code@2.1.194"],
+  [["--client", "cursor"], 'error: --client is one of claude-code, claude-code@2.1.194, codex, agent-sdk, not "cursor"'],
+])("a client view's --client: %j is %s", (args, expected) => {
+  let outcome: string;
+  try {
+    outcome = clientChoiceOf(parseFlags(args, ["client"], { choices: { client: CLIENT_CHOICE_LIST } }));
+  } catch (error) {
+    outcome = `error: ${(error as Error).message}`;
+  }
+  expect(outcome).toBe(expected);
 });
