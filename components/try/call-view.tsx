@@ -1,6 +1,6 @@
 "use client";
 /**
- * One call (seed 003: a working call is three JSONs): the model's call under the client's name, the
+ * One call (docs/calls.md: a working call is three JSONs): the model's call under the client's name, the
  * host's tools/call under the original name, and what came back, side by side and each copyable; then the
  * answer read for people: content blocks (text, JSON, images), isError, structuredContent against the
  * outputSchema, the arguments against the original schema, the cancellation sent, and the timings.

@@ -1,6 +1,6 @@
 "use client";
 /**
- * "Try it" on a tool's page: call the tool as a client's model would (seed 003), under that client's name,
+ * "Try it" on a tool's page: call the tool as a client's model would (docs/calls.md), under that client's name,
  * with arguments from a form built from the schema that client sends (or raw JSON); the dashboard checks
  * them against the schema the server listed, applies the permission rules (an ask rule opens a dialog),
  * sends tools/call under the original name, and shows the three JSONs. A running call can be cancelled

@@ -1,5 +1,5 @@
 /**
- * The full-name hint for a host's system prompt (seed 000: in the first turn a model tends to drop the
+ * The full-name hint for a host's system prompt (docs/bundle.md: in the first turn a model tends to drop the
  * `<server>__` prefix of a collided tool and call the bare name; one sentence naming the prefixed tools
  * as different tools brings the first turn in line with the others). Pure and deterministic.
  */

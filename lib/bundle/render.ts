@@ -1,5 +1,5 @@
 /**
- * The Agent SDK bundle generator (docs/bundle.md; seed 000's host): the agent-sdk view of a fleet turned
+ * The Agent SDK bundle generator (docs/bundle.md): the agent-sdk view of a fleet turned
  * into one TypeScript module for a host on @anthropic-ai/sdk: the `tools` array with the prompt-cache
  * breakpoint on its last tool, the forward and reverse alias maps, the full-name hint, the fleet hash,
  * the servers' entries (secrets as `${VAR}` references) and the dispatcher. Pure and deterministic: the

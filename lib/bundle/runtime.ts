@@ -1,5 +1,5 @@
 /**
- * The part of every generated `index.ts` that is the same in each bundle: the dispatcher (seed 000: an
+ * The part of every generated `index.ts` that is the same in each bundle: the dispatcher (docs/bundle.md: an
  * unknown or failed call becomes a tool_result the model can recover from, never a throw that ends the
  * host's loop) and lazy MCP connections. Its wording matches MCP Fleet's own dispatcher (unknown names
  * listed closest first, as lib/permissions/close-names.ts orders them). It is text, emitted as is: the

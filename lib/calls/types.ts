@@ -1,5 +1,5 @@
 /**
- * The JSON of "Try a tool" (seed 003: a call is three JSONs): one call as the dashboard keeps it while it
+ * The JSON of "Try a tool" (docs/calls.md: a call is three JSONs): one call as the dashboard keeps it while it
  * runs (never on disk: arguments may hold secrets), the question an ask rule puts first, and what the
  * Try it panel needs to know about one tool under each client. Types only: safe in the browser.
  */

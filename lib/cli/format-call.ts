@@ -1,5 +1,5 @@
 /**
- * A call as text for `mcp-fleet call` (seed 003: a working call is three JSONs): the model's call under its
+ * A call as text for `mcp-fleet call` (docs/calls.md: a working call is three JSONs): the model's call under its
  * client's name, the host's tools/call under the original name (or why nothing was sent), the answer, and
  * the checks on the way: the arguments against the original schema, structuredContent against the
  * outputSchema, the notifications/cancelled a timeout sent.

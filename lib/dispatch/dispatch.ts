@@ -1,5 +1,5 @@
 /**
- * The dispatcher (seed 000): a call as the model sends it, under its client's name, resolved through
+ * The dispatcher (docs/calls.md): a call as the model sends it, under its client's name, resolved through
  * that client's view to the server and the original name, or answered with an error the model can
  * recover from instead of crashing its loop: an unknown name lists the names that exist, closest
  * first; a tool the client does not send says why; a denied tool is not called and the rule is named;

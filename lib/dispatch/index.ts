@@ -1,5 +1,5 @@
 /**
- * lib/dispatch: the pure dispatcher (seed 000, seed 003): a call under its client's name resolved through
+ * lib/dispatch: the pure dispatcher (docs/calls.md): a call under its client's name resolved through
  * that client's view, checked against the tool's original schema and the permission rules, and the
  * three JSONs of the call. No I/O: the dashboard, the CLI and a generated Agent SDK dispatcher share it.
  */

@@ -1,5 +1,5 @@
 /**
- * The dispatcher's values (seed 003: a working MCP call is three JSONs, the `tool_use` the model sends
+ * The dispatcher's values (docs/calls.md: a working MCP call is three JSONs, the `tool_use` the model sends
  * under the client's name, the `tools/call` the host sends under the original name, and the result).
  * Pure types: the dashboard, the CLI and a generated Agent SDK dispatcher share them.
  */

@@ -1,5 +1,5 @@
 /**
- * The three JSONs of a call in each side's own format (seed 003): the model's call as its client's API
+ * The three JSONs of a call in each side's own format (docs/calls.md): the model's call as its client's API
  * carries it (Claude API `tool_use` for Claude Code and an Agent SDK host; a Responses API
  * `function_call` with its namespace for Codex: docs/clients.md "Approval modes"), the host's
  * `tools/call`, and the error the host answers the model with when it does not call the tool.
