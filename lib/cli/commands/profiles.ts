@@ -6,8 +6,6 @@
  * sets of servers that remove every collision with the tokens each saves; `export` writes a profile as a
  * config one client loads alone. A FleetError (a broken file, an unknown profile) is a one-line error.
  */
-import path from "node:path";
-
 import { CLIENT_CHOICE_LIST, CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
 import {
   exportProfile,
@@ -25,6 +23,7 @@ import {
 import { PROFILE_NAME_PATTERN, profilesOverview, removeProfile, setProfile, type ProfilesOverview } from "@/lib/profiles";
 import { shortHash } from "@/lib/schema/hash";
 import { writeNewFile } from "@/lib/settings/claude-settings";
+import { relativeLabel } from "@/lib/settings/client-settings";
 import { count } from "@/lib/text/count";
 import { clientChoiceOf, parseFlags, type Flags } from "../flags";
 import { CliError, resolveUserPath, type CliIO, type Command } from "../io";
@@ -41,11 +40,6 @@ export const usage = [
   "Profiles live in mcp-fleet.json beside the primary config (commit it with mcp-fleet.lock.json).",
   "--profile <name> on snapshot, tools, cost, lock and check uses only that profile's servers.",
 ].join("\n");
-
-function relative(io: CliIO, file: string): string {
-  const rel = path.relative(io.cwd, file);
-  return rel && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : file;
-}
 
 /** The configs and the profiles file, its problems said on stderr. */
 async function readAll(flags: Flags, io: CliIO): Promise<{ loaded: LoadedConfig; read: ProfilesRead }> {
@@ -181,7 +175,7 @@ async function exportOne(flags: Flags, io: CliIO): Promise<number> {
   const file = resolveUserPath(flags.write, io);
   await writeNewFile(file, exported.text);
   io.out(`wrote ${file}`);
-  if (exported.client === "claude-code") io.err(`use it with: claude --mcp-config ${relative(io, file)} --strict-mcp-config`);
+  if (exported.client === "claude-code") io.err(`use it with: claude --mcp-config ${relativeLabel(io.cwd, file)} --strict-mcp-config`);
   return 0;
 }
 
