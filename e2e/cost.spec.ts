@@ -9,7 +9,6 @@ import { join } from "node:path";
 
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 
-import { E2E_TOKEN } from "../playwright.config";
 import { makeToolsFileServer, rawServerCommand, REPO_ROOT } from "./fixtures/fixture-servers";
 import { startFakeCountApi, startTempLauncher } from "./fixtures/temp-launcher";
 import { CostBar } from "./pages/cost-bar";

@@ -14,7 +14,7 @@ import type { FleetIndex } from "@/lib/server/page-state";
 import type { CostReport } from "@/lib/cost/types";
 import { count } from "@/lib/text/count";
 import { ClientChoice } from "./client-choice";
-import { costHref, type CostClient } from "./cost-client";
+import { costHref } from "./cost-client";
 import { formatNumber, formatShare, serverBars, type CostMeasure } from "./cost-rows";
 import { ProfileNotice } from "./profile-notice";
 import { TokenMethodBadge } from "./token-method-badge";

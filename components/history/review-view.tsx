@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 import type { ClientError } from "@/lib/api-client";
-import { useFleetStore, useFleetStoreShallow } from "@/lib/store/hooks";
+import { useFleetStoreShallow } from "@/lib/store/hooks";
 import type { DriftEvent, ReviewState } from "@/lib/history/types";
 import { useTableUrlState } from "@/lib/store/use-url-state";
 import { kindOptions, reviewColumns } from "./review-columns";

@@ -101,7 +101,7 @@ describe("every format", () => {
   });
 
   test("~/.claude.json with a project dir: the project's local entries win over the user entries", async () => {
-    const file = await write(
+    await write(
       "home/.claude.json",
       JSON.stringify(
         {

@@ -5,7 +5,7 @@
  */
 import { compareCodeUnits } from "@/lib/json/values";
 import { claudeCodeName, sanitizeNamePart } from "@/lib/reconcile/names";
-import type { Decision, EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
+import type { EffectiveDecision, OurRule, PermissionTool, RuleList, SourcedRule } from "./types";
 
 export const LIST_ORDER: readonly RuleList[] = ["deny", "ask", "allow"];
 

@@ -14,7 +14,7 @@ import { createInterface } from "node:readline/promises";
 
 import { loadCallSetup } from "@/lib/calls/call-setup";
 import { runCall, type CallInput } from "@/lib/calls/run-call";
-import { CLIENT_CHOICE_LIST, CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, type ClientChoice } from "@/lib/clients";
 import { isDemoConfig, projectDirOf } from "@/lib/config";
 import { openHistoryStore } from "@/lib/history/store";
 import { parseJsonText } from "@/lib/json/json-text";

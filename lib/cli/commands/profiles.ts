@@ -6,7 +6,7 @@
  * sets of servers that remove every collision with the tokens each saves; `export` writes a profile as a
  * config one client loads alone. A FleetError (a broken file, an unknown profile) is a one-line error.
  */
-import { CLIENT_CHOICE_LIST, CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICE_LIST, CLIENT_CHOICES } from "@/lib/clients";
 import {
   exportProfile,
   findProfile,

@@ -12,7 +12,7 @@ import { CLIENT_CHOICE_LIST, type ClientChoice } from "@/lib/clients";
 import { formatSettingsProblem, settingsReadOf } from "@/lib/settings/client-settings";
 import { clientChoiceOf, parseFlags } from "../flags";
 import { formatClientView } from "../format-view";
-import { CliError, type Command } from "../io";
+import type { Command } from "../io";
 import { asCliErrors, loadLiveFleet, readCliClientSettings } from "../live-fleet";
 
 export const usage = `usage: mcp-fleet tools [--config <file> ...] [--profile <name>] [--client ${CLIENT_CHOICE_LIST.join("|")}] [--timeout <ms>] [--json]`;
