@@ -20,6 +20,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import { BUNDLE_MARKER } from "@/lib/bundle";
+import { agentSdkView } from "@/lib/clients";
+import { dispatch } from "@/lib/dispatch";
+import { reconcile } from "@/lib/reconcile";
+import type { ServerToolList } from "@/lib/reconcile/types";
 import { closeNames } from "@/lib/permissions/close-names";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
 import type { CliIO } from "../io";
@@ -39,6 +43,15 @@ interface BundleModule {
 
 const PLANTED = "ghp_PLANTEDbundleSecret0123456789abcdef";
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({ type: "object", properties, required });
+/** What each fixture server lists. */
+const TOOLS = {
+  alpha: [
+    { name: "search", description: "Search the alpha index.", inputSchema: obj({ q: { type: "string" } }, ["q"]) },
+    { name: "files.read", description: "Read a file.", inputSchema: obj({ path: { type: "string" } }) },
+  ],
+  beta: [{ name: "search", description: "Search the beta wiki.", inputSchema: obj({ query: { type: "string" } }) }],
+  gamma: [{ name: "fetch", description: "Fetch a URL.", inputSchema: obj({ url: { type: "string" } }) }],
+};
 
 let root: string;
 let project: string;
@@ -95,9 +108,9 @@ beforeAll(async () => {
   mkdirSync(project);
   mkdirSync(path.join(root, "home"));
   // alpha needs its token (it exits at start without it); alpha and beta both list `search`.
-  const alpha = spec("alpha", [{ name: "search", description: "Search the alpha index.", inputSchema: obj({ q: { type: "string" } }, ["q"]) }, { name: "files.read", description: "Read a file.", inputSchema: obj({ path: { type: "string" } }) }], { requireEnv: ["API_TOKEN"] });
-  const beta = spec("beta", [{ name: "search", description: "Search the beta wiki.", inputSchema: obj({ query: { type: "string" } }) }]);
-  const gamma = spec("gamma", [{ name: "fetch", description: "Fetch a URL.", inputSchema: obj({ url: { type: "string" } }) }]);
+  const alpha = spec("alpha", TOOLS.alpha, { requireEnv: ["API_TOKEN"] });
+  const beta = spec("beta", TOOLS.beta);
+  const gamma = spec("gamma", TOOLS.gamma);
   const entry = (file: string) => ({ command: process.execPath, args: [RAW_SERVER, file] });
   writeFileSync(path.join(project, ".mcp.json"), JSON.stringify({ mcpServers: { alpha: { ...entry(alpha), env: { API_TOKEN: "${FIXTURE_TOKEN}" } }, beta: entry(beta), gamma: entry(gamma) } }, null, 2));
   writeFileSync(path.join(project, "mcp-fleet.json"), JSON.stringify({ version: 1, profiles: { docs: { servers: ["beta", "gamma"] } } }, null, 2));
@@ -240,6 +253,16 @@ describe.sequential("mcp-fleet bundle", () => {
     }
     expect(await answer("search")).toBe('Unknown tool "search". Tools that exist, closest first: alpha__search, beta__search, fetch, files_read.');
     expect(await answer("fetch", ["https://x"])).toBe('The arguments of "fetch" must be a JSON object, not an array.');
+    // The generated dispatcher is text of its own; it answers word for word as MCP Fleet's (lib/dispatch) does.
+    const lists: ServerToolList[] = Object.entries(TOOLS).map(([id, tools]) => ({ id, status: "ready", tools }));
+    const view = agentSdkView(lists, reconcile(lists));
+    const ours = (name: string, input: unknown) => {
+      const outcome = dispatch({ view, servers: lists, call: { id: "toolu_x", name, arguments: input } });
+      return outcome.action === "refuse" ? outcome.refusal.message : `(${outcome.action})`;
+    };
+    for (const [name, input] of [["search", {}], ["serch", {}], ["files.read", {}], ["nothing_like_this_at_all", {}], ["fetch", ["https://x"]], ["fetch", "x"], ["fetch", null]] as const) {
+      expect(await answer(name, input)).toBe(ours(name, input));
+    }
     expect(running()).toEqual([]);
   });
 
