@@ -14,8 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { fixtureSpecPath, makeToolsFileServer, RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
-
-const BIN = path.join(REPO_ROOT, "bin", "mcp-fleet.mjs");
+import { BIN, binEnv, runBin } from "./testing/run-bin";
 
 let root: string;
 let project: string;
@@ -35,30 +34,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A clean environment: PATH, a temp HOME (so no real ~/.claude.json is read), and what a test adds. */
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  // Next's types make NODE_ENV required; the bin must not be given one.
-  return { PATH: process.env.PATH, HOME: home, ...extra } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
-}
-
-/** Runs the bin in `cwd` and collects everything it wrote. */
-function mcpFleet(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? project, env: env(opts.env), stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** Runs the bin in `cwd` (the project by default) and collects everything it wrote. */
+const mcpFleet = (args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) => runBin(args, { cwd: opts.cwd ?? project, home, env: opts.env });
 
 /** A stdio entry running a spec copied into the temp folder, so its processes can be told from other tests'. */
 function server(spec: string): { command: string; args: string[] } {
@@ -164,7 +141,7 @@ describe("a closed pipe ends it quietly", () => {
     const errFile = path.join(root, "stderr.txt");
     const result = spawnSync("bash", ["-c", `"${process.execPath}" "${BIN}" ${args} 2>"${errFile}" | head -c 64; exit "\${PIPESTATUS[0]}"`], {
       cwd: project,
-      env: env(),
+      env: binEnv(home),
       encoding: "utf8",
       timeout: 90_000,
     });
@@ -194,7 +171,7 @@ describe("stopped while it waits for a server", () => {
     ["SIGTERM", 143],
   ] as const)("%s ends every server, then the process (exit %i)", { timeout: 60_000 }, async (signal, exitCode) => {
     write(path.join(project, ".mcp.json"), { mcpServers: { hang: server(fixtureSpecPath("hang")), basic: server(fixtureSpecPath("basic")) } });
-    const child = spawn(process.execPath, [BIN, "snapshot", "--timeout", "60000"], { cwd: project, env: env(), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, "snapshot", "--timeout", "60000"], { cwd: project, env: binEnv(home), stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -254,7 +231,7 @@ describe("from the checkout, INIT_CWD is the user's folder", () => {
     // A dist folder with no build and --no-build: the launcher stops right after choosing its configs.
     const result = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "start.mjs"), "--no-build", "--port", "0"], {
       cwd: REPO_ROOT,
-      env: env({ INIT_CWD: project, NEXT_DIST_DIR: ".next-none-mcp-fleet-bin-test" }),
+      env: binEnv(home, { INIT_CWD: project, NEXT_DIST_DIR: ".next-none-mcp-fleet-bin-test" }),
       encoding: "utf8",
       timeout: 90_000,
     });

@@ -6,7 +6,7 @@
  * tool_use under the exposed name reaches the right server under the original name, and the tool_result
  * goes back. Also: unknown names, a profile, a secret that stays a reference, --out mistakes, the bin.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +26,7 @@ import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { closeNames } from "@/lib/permissions/close-names";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { runBin } from "../testing/run-bin";
 import type { CliIO } from "../io";
 import { main } from "../main";
 
@@ -335,19 +336,7 @@ describe.sequential("mcp-fleet bundle", () => {
   test("through the built bin: --json on stdout alone, the same bytes as in-process", { timeout: 180_000 }, async () => {
     await ensureCliBuild({ root: REPO_ROOT, log: () => {} });
     const out = path.join(root, "bin-out");
-    const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, [path.join(REPO_ROOT, "bin", "mcp-fleet.mjs"), "bundle", "--out", out, "--json"], {
-        cwd: project,
-        env: { PATH: process.env.PATH, HOME: path.join(root, "home"), FIXTURE_TOKEN: PLANTED } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv,
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-      child.once("error", reject);
-      child.once("close", (code) => resolve({ code, stdout, stderr }));
-    });
+    const run = await runBin(["bundle", "--out", out, "--json"], { cwd: project, home: path.join(root, "home"), env: { FIXTURE_TOKEN: PLANTED } });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ file: path.join(out, "index.ts"), tools: ["alpha__search", "beta__search", "fetch", "files_read"], servers: ["alpha", "beta", "gamma"], profile: null });
     expect(run.stderr).toBe(`reading .mcp.json in ${project}\n`);

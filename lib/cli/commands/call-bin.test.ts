@@ -5,7 +5,6 @@
  * under the profile's own names, and Ctrl-C during a call cancels it on the server, prints the answer and
  * ends every server.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { fixtureSpecPath, RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { startBin } from "../testing/run-bin";
 
-const BIN = path.join(REPO_ROOT, "bin", "mcp-fleet.mjs");
 
 let root: string;
 let project: string;
@@ -39,26 +38,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function start(args: string[]) {
-  const env = { PATH: process.env.PATH, HOME: home } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-  const done = new Promise<Run>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
-
+const start = (args: string[]) => startBin(args, { cwd: project, home });
 const mcpFleet = (args: string[]) => start(args).done;
 
 /** Live processes whose command line mentions the temp folder: servers left behind. */

@@ -3,7 +3,6 @@
  * runs them: the built bin started from a temp project holding `.mcp.json` with raw-server fixtures, HOME
  * in a temp folder. The Claude count goes to a fake Messages API on 127.0.0.1, which records every body.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,8 +17,8 @@ import type { CostReport } from "@/lib/cost";
 import { codePoints, countO200k } from "@/lib/cost";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { runBin } from "../testing/run-bin";
 
-const BIN = path.join(REPO_ROOT, "bin", "mcp-fleet.mjs");
 const PLANTED = "ghp_PLANTEDsecretValue0123456789abcdef";
 
 let root: string;
@@ -27,24 +26,7 @@ let project: string;
 let home: string;
 let linearTools: string;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function mcpFleet(args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const env = { PATH: process.env.PATH, HOME: home, GITHUB_TOKEN: PLANTED, ...extraEnv } as Partial<NodeJS.ProcessEnv> as NodeJS.ProcessEnv;
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const mcpFleet = (args: string[], extraEnv: Record<string, string> = {}) => runBin(args, { cwd: project, home, env: { GITHUB_TOKEN: PLANTED, ...extraEnv } });
 
 const tool = (name: string, description: string, properties: Record<string, unknown> = {}): RawTool => ({ name, description, inputSchema: { type: "object", properties } });
 
