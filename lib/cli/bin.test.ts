@@ -14,6 +14,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { fixtureSpecPath, makeToolsFileServer, RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { processesMentioning } from "@/lib/fleet/testing/process-tree";
 import { BIN, binEnv, runBin } from "./testing/run-bin";
 
 let root: string;
@@ -51,20 +52,7 @@ function write(file: string, content: unknown): string {
 }
 
 /** Live processes whose command line mentions the temp folder: servers left behind. */
-function leftovers(): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      const state = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0];
-      if (cmdline.includes(root) && state !== "Z") found.push(`${entry}: ${cmdline}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
+const leftovers = () => processesMentioning(root);
 
 describe("run from a project folder", () => {
   test("snapshot --json: stdout is the FleetSnapshot and nothing else; what was read is said on stderr", { timeout: 60_000 }, async () => {

@@ -7,7 +7,7 @@
  * goes back. Also: unknown names, a profile, a secret that stays a reference, --out mistakes, the bin.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -26,6 +26,7 @@ import { reconcile } from "@/lib/reconcile";
 import type { ServerToolList } from "@/lib/reconcile/types";
 import { closeNames } from "@/lib/permissions/close-names";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { processesMentioning } from "@/lib/fleet/testing/process-tree";
 import { runBin } from "../testing/run-bin";
 import type { CliIO } from "../io";
 import { main } from "../main";
@@ -75,19 +76,9 @@ function io(extraEnv: Record<string, string> = {}): CliIO & { stdout: string[]; 
 
 /** Raw-server processes alive now, by the name of the spec they serve. */
 function running(): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
-      const state = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0];
-      const name = Object.keys(specs).find((n) => cmdline.includes(specs[n]));
-      if (name && state !== "Z") found.push(name);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found.sort();
+  return Object.keys(specs)
+    .filter((name) => processesMentioning(specs[name]).length > 0)
+    .sort();
 }
 
 interface Recorded {

@@ -5,7 +5,7 @@
  * under the profile's own names, and Ctrl-C during a call cancels it on the server, prints the answer and
  * ends every server.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { fixtureSpecPath, RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
+import { processesMentioning } from "@/lib/fleet/testing/process-tree";
 import { startBin } from "../testing/run-bin";
 
 
@@ -42,20 +43,7 @@ const start = (args: string[]) => startBin(args, { cwd: project, home });
 const mcpFleet = (args: string[]) => start(args).done;
 
 /** Live processes whose command line mentions the temp folder: servers left behind. */
-function leftovers(): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
-      const state = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0];
-      if (cmdline.includes(root) && state !== "Z") found.push(`${entry}: ${cmdline}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
+const leftovers = () => processesMentioning(root);
 
 interface Message {
   id?: number;

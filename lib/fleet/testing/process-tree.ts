@@ -62,6 +62,21 @@ export function processGroupMembers(pgid: number): number[] {
     .sort((a, b) => a - b);
 }
 
+/** The live processes (not this one) whose command line holds `text`, as `<pid>: <command line>`: servers a test left behind. */
+export function processesMentioning(text: string): string[] {
+  const found: string[] = [];
+  for (const { pid } of allProcesses()) {
+    if (pid === process.pid) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (cmdline.includes(text)) found.push(`${pid}: ${cmdline}`);
+    } catch {
+      // ended while we looked
+    }
+  }
+  return found;
+}
+
 /** The process group of a live pid, or undefined. */
 export function processGroupOf(pid: number): number | undefined {
   const info = readProc(pid);
