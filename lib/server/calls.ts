@@ -9,7 +9,7 @@ import "server-only";
 
 import { loadCallSetup } from "@/lib/calls/call-setup";
 import { CallLog } from "@/lib/calls/call-log";
-import { runCall, type CallSetup } from "@/lib/calls/run-call";
+import { runCall, type CallInput, type CallSetup } from "@/lib/calls/run-call";
 import { tryTarget } from "@/lib/calls/try-target";
 import { TRY_CLIENTS, type CallAnswer, type CallRecord, type TryClientChoice, type TryTarget } from "@/lib/calls/types";
 import type { ClientChoice, ClientSettings } from "@/lib/clients";
@@ -60,17 +60,8 @@ async function setupFor(context: FleetContext, client: ClientChoice, rules: OurR
   return loadCallSetup(client, context.loaded, { projectDir, env: launchShellEnvironment(), ours: rules, tools: context.manager.getState().snapshot.tools, relativeTo: projectDir ?? context.dataDir });
 }
 
-export interface StartCall {
-  id: string;
-  client: ClientChoice;
-  name: string;
-  namespace?: string;
-  /** Absent: no arguments, read as `{}`. */
-  arguments?: unknown;
-  confirmed?: boolean;
-  force?: boolean;
-  timeoutMs: number;
-}
+/** A call the dashboard starts: what runCall takes, less a no to an ask rule (the page asks again) and the signal (made here, so cancelCall can stop it). */
+export type StartCall = Omit<CallInput, "declined" | "signal">;
 
 /** Runs one call to its end (or answers an ask rule's question); the record is kept and announced. */
 export async function startCall(input: StartCall): Promise<CallAnswer> {
