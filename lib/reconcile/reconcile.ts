@@ -10,8 +10,8 @@ import { compareCodeUnits } from "@/lib/json/values";
 import { duplicateNameViolation, specCheck } from "../schema/spec";
 import { finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
-import { readToolFacts, runCaches, type ToolFacts } from "./tool-facts";
+import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix, type SanitizedName } from "./names";
+import { runFacts, type ToolFacts } from "./tool-facts";
 import type {
   CheckResult,
   CollisionGroup,
@@ -29,55 +29,56 @@ export interface ReconcileSteps {
   facts(raw: unknown): ToolFacts;
   /** The tool hash of an exposed tool as an Agent SDK host sends it. */
   toolHash(facts: ToolFacts, exposedName: string, description: string): string;
-  /** The snapshot tools of the run before, handed out again where nothing they depend on changed. */
-  kept?: KeptTools;
+  /** What the run before left, reused where nothing it depends on changed. */
+  memo?: ReconcileMemo;
 }
 
 /**
- * Snapshot tools from the run before, by server and place: a tool is handed out again (the same
- * object) when its facts and everything the fleet decided about it (name, tag, renames, exclusions,
- * warnings) are what they were. Holds the last run's tools only.
+ * What one run leaves for the next (an incremental caller keeps one): each server's entries, sorted
+ * and with its duplicates marked, reused while the server lists the very same facts under the same
+ * label; and each entry's snapshot tool, handed out again (the same object, with its tool hash) while
+ * its facts and everything the fleet decided about it (name, tag, renames, exclusions, warnings) are
+ * what they were. Holds the last run's servers only.
  */
-export class KeptTools {
-  private before = new Map<string, KeptTool[]>();
-  private now = new Map<string, KeptTool[]>();
+export class ReconcileMemo {
+  private before = new Map<string, Block>();
+  private now = new Map<string, Block>();
+  /** The tool hash of every exposed snapshot tool made while this memo was kept. */
+  private readonly hashes = new WeakMap<SnapshotTool, string>();
 
-  /** The tool for `entry`: the one kept when it still holds, else a new one, kept for the next run. */
-  tool(entry: Entry, make: (entry: Entry) => SnapshotTool): SnapshotTool {
-    const old = this.before.get(entry.serverId)?.[entry.position - 1];
-    const tool =
-      old !== undefined &&
-      old.facts === entry.facts &&
-      old.label === entry.label &&
-      old.exposedName === entry.exposedName &&
-      old.collided === entry.collided &&
-      sameFindings(old.excluded, entry.excluded) &&
-      sameFindings(old.warnings, entry.warnings) &&
-      sameFindings(old.renamed, entry.renamed)
-        ? old.tool
-        : make(entry);
-    let slots = this.now.get(entry.serverId);
-    if (!slots) this.now.set(entry.serverId, (slots = []));
-    slots[entry.position - 1] = { facts: entry.facts, label: entry.label, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, tool };
-    return tool;
+  /** The tool hash the snapshot holds for `tool` (an exposed tool of a run made with this memo). */
+  toolHashOf(tool: SnapshotTool): string | undefined {
+    return this.hashes.get(tool);
   }
 
-  /** Ends a run: what it did not ask for is dropped. */
+  /** @internal */
+  block(serverId: string): Block | undefined {
+    return this.before.get(serverId);
+  }
+
+  /** @internal */
+  keep(serverId: string, block: Block): void {
+    this.now.set(serverId, block);
+  }
+
+  /** @internal */
+  rememberHash(tool: SnapshotTool, hash: string): void {
+    this.hashes.set(tool, hash);
+  }
+
+  /** @internal Ends a run: what it did not list is dropped. */
   endRun(): void {
     this.before = this.now;
     this.now = new Map();
   }
 }
 
-interface KeptTool {
-  facts: ToolFacts;
+/** One server's entries in their fleet order, and what they were made from. */
+interface Block {
   label: string;
-  exposedName: string | null;
-  collided: boolean;
-  excluded: readonly Finding[];
-  warnings: readonly Finding[];
-  renamed: readonly Finding[];
-  tool: SnapshotTool;
+  /** Facts in list order. */
+  facts: ToolFacts[];
+  entries: Entry[];
 }
 
 function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
@@ -93,8 +94,7 @@ function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
 
 /** Steps that share work within one run only. */
 export function oneShotSteps(): ReconcileSteps {
-  const caches = runCaches();
-  return { facts: (raw) => readToolFacts(raw, caches), toolHash: agentSdkToolHash };
+  return { facts: runFacts(), toolHash: agentSdkToolHash };
 }
 
 /** SHA-256 of the canonical `{ name, description, input_schema }` of an exposed tool. */
@@ -112,18 +112,40 @@ interface Entry {
   originalName: string;
   schemaHash: string;
   descriptionHash: string;
-  // Finding lists start as the tool's own (shared, never written) and are copied when the fleet adds to them.
+  /** A second listing of a name by the same server (excluded). */
+  duplicate: boolean;
+  /** The tool's own reasons to exclude, the duplicate listing first (decided within the server). */
+  ownExcluded: readonly Finding[];
+
+  // Decided by the fleet, again on every run. Finding lists start as the tool's own (shared, never
+  // written) and are copied when the fleet adds to them.
   excluded: readonly Finding[];
   warnings: readonly Finding[];
   renamed: readonly Finding[];
-  /** A second listing of a name by the same server (excluded). */
-  duplicate: boolean;
   /** The other servers listing the same name (empty when unique). */
   collidedWith: readonly string[];
   collided: boolean;
   exposedName: string | null;
   /** The sanitized name before any clash suffix. */
   baseName: string;
+
+  // Worked out once per entry, and kept with it while its server's block is reused (all set up front,
+  // undefined until then, so no entry changes shape).
+  /** The last `collidedWith` made for it. */
+  others: readonly string[] | undefined;
+  /** The name sanitized as it is, and prefixed with the server id (rule 2), each when first needed. */
+  plain: SanitizedName | undefined;
+  prefixed: SanitizedName | undefined;
+  /** The collision finding and the sanitizing reasons after it, made for `collidedWith` = `others`. */
+  collisionRenamed: readonly Finding[] | undefined;
+  /** The identical-collision warnings, made for `collidedWith` = `others`. */
+  identicalWarnings: readonly Finding[] | undefined;
+  /** The snapshot tool made last, and what it was made from. */
+  last: { tool: SnapshotTool; exposedName: string | null; collided: boolean; excluded: readonly Finding[]; warnings: readonly Finding[]; renamed: readonly Finding[] } | undefined;
+  reverseKey: string | undefined;
+  forward: ForwardEntry | undefined;
+  /** This run's snapshot tool. */
+  tool: SnapshotTool | undefined;
 }
 
 const NONE: readonly Finding[] = Object.freeze([]);
@@ -141,33 +163,99 @@ const compare = compareCodeUnits;
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
 export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSteps = oneShotSteps()): FleetSnapshot {
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
+  const memo = steps.memo;
   const entries: Entry[] = [];
-  for (const server of orderedServers) {
-    const tools = Array.isArray(server.tools) ? server.tools : [];
-    const label = server.label ?? server.id;
-    for (let i = 0; i < tools.length; i++) entries.push(entryOf(server.id, label, i + 1, steps.facts(tools[i])));
+  for (let i = 0; i < orderedServers.length; ) {
+    const server = orderedServers[i];
+    let j = i + 1;
+    while (j < orderedServers.length && orderedServers[j].id === server.id) j++;
+    // Two servers given one id share one block, as if one server listed both lists (never kept).
+    const block = j === i + 1 ? serverBlock(server, steps, memo?.block(server.id)) : sharedBlock(orderedServers.slice(i, j), steps);
+    if (j === i + 1) memo?.keep(server.id, block);
+    for (const entry of block.entries) {
+      resetEntry(entry);
+      entries.push(entry);
+    }
+    i = j;
   }
-  // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
-  entries.sort(
-    (a, b) =>
-      compare(a.serverId, b.serverId) ||
-      compare(a.name ?? "", b.name ?? "") ||
-      (a.name === null ? a.position - b.position : 0) ||
-      compare(a.schemaHash, b.schemaHash) ||
-      compare(a.descriptionHash, b.descriptionHash) ||
-      a.position - b.position,
-  );
-
-  markDuplicates(entries);
   const groups = findCollisions(entries);
-  assignNames(entries);
+  const exposedNames = assignNames(entries);
   // Once names are assigned, each member's exposed name is its entry's.
   const collisions: CollisionGroup[] = groups.map(({ name, members, identical }) => ({
     name,
     kind: identical ? "identical" : "divergent",
     members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })),
   }));
-  return assemble(orderedServers, entries, collisions, steps);
+  const snapshot = assemble(orderedServers, entries, exposedNames, collisions, steps);
+  memo?.endRun();
+  return snapshot;
+}
+
+// One server's entries in fleet order, duplicates marked: the block of the run before when the server
+// lists the very same facts under the same label, else a new one (whose entries take over what the
+// old one's worked out, place by place, where the tool is the same).
+function serverBlock(server: ServerToolList, steps: ReconcileSteps, old: Block | undefined): Block {
+  const tools = Array.isArray(server.tools) ? server.tools : [];
+  const label = server.label ?? server.id;
+  const facts: ToolFacts[] = new Array(tools.length);
+  let same = old !== undefined && old.label === label && old.facts.length === tools.length;
+  for (let i = 0; i < tools.length; i++) {
+    facts[i] = steps.facts(tools[i]);
+    if (same && facts[i] !== old!.facts[i]) same = false;
+  }
+  if (same) return old!;
+  const entries = facts.map((f, i) => entryOf(server.id, label, i + 1, f));
+  if (old !== undefined && old.label === label) {
+    const byPosition = new Map(old.entries.map((e) => [e.position, e]));
+    for (const entry of entries) {
+      const was = byPosition.get(entry.position);
+      if (was !== undefined && was.facts === entry.facts) inherit(entry, was);
+    }
+  }
+  sortAndMarkDuplicates(entries);
+  return { label, facts, entries };
+}
+
+function sharedBlock(servers: ServerToolList[], steps: ReconcileSteps): Block {
+  const entries: Entry[] = [];
+  const facts: ToolFacts[] = [];
+  for (const server of servers) {
+    const tools = Array.isArray(server.tools) ? server.tools : [];
+    const label = server.label ?? server.id;
+    for (let i = 0; i < tools.length; i++) {
+      const f = steps.facts(tools[i]);
+      facts.push(f);
+      entries.push(entryOf(server.id, label, i + 1, f));
+    }
+  }
+  sortAndMarkDuplicates(entries);
+  return { label: "", facts, entries };
+}
+
+// Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
+function sortAndMarkDuplicates(entries: Entry[]): void {
+  entries.sort(
+    (a, b) =>
+      compare(a.name ?? "", b.name ?? "") ||
+      (a.name === null ? a.position - b.position : 0) ||
+      compare(a.schemaHash, b.schemaHash) ||
+      compare(a.descriptionHash, b.descriptionHash) ||
+      a.position - b.position,
+  );
+  markDuplicates(entries);
+}
+
+// What an entry worked out depends on its server, name and facts only (and, for the snapshot tool, on
+// what the fleet decides, which is compared again): a new entry for the same tool takes it over.
+function inherit(entry: Entry, was: Entry): void {
+  entry.others = was.others;
+  entry.plain = was.plain;
+  entry.prefixed = was.prefixed;
+  entry.collisionRenamed = was.collisionRenamed;
+  entry.identicalWarnings = was.identicalWarnings;
+  entry.last = was.last;
+  entry.reverseKey = was.reverseKey;
+  entry.forward = was.forward;
 }
 
 function entryOf(serverId: string, label: string, position: number, facts: ToolFacts): Entry {
@@ -180,15 +268,35 @@ function entryOf(serverId: string, label: string, position: number, facts: ToolF
     originalName: facts.name ?? `(unnamed #${position})`,
     schemaHash: facts.schemaHash,
     descriptionHash: facts.descriptionHash,
+    duplicate: false,
+    ownExcluded: facts.excluded,
     excluded: facts.excluded,
     warnings: facts.warnings,
     renamed: NONE,
-    duplicate: false,
     collidedWith: NO_SERVERS,
     collided: false,
     exposedName: null,
     baseName: "",
+    others: undefined,
+    plain: undefined,
+    prefixed: undefined,
+    collisionRenamed: undefined,
+    identicalWarnings: undefined,
+    last: undefined,
+    reverseKey: undefined,
+    forward: undefined,
+    tool: undefined,
   };
+}
+
+function resetEntry(entry: Entry): void {
+  entry.excluded = entry.ownExcluded;
+  entry.warnings = entry.facts.warnings;
+  entry.renamed = NONE;
+  entry.collidedWith = NO_SERVERS;
+  entry.collided = false;
+  entry.exposedName = null;
+  entry.baseName = "";
 }
 
 // One server listing a name twice: the first after sorting is kept, the others are excluded.
@@ -196,9 +304,9 @@ function markDuplicates(entries: Entry[]): void {
   for (let i = 0; i < entries.length; ) {
     let j = i + 1;
     const first = entries[i];
-    while (j < entries.length && first.name !== null && entries[j].serverId === first.serverId && entries[j].name === first.name) j++;
+    while (j < entries.length && first.name !== null && entries[j].name === first.name) j++;
     for (let k = i + 1; k < j; k++) {
-      entries[k].excluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].excluded];
+      entries[k].ownExcluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].ownExcluded];
       entries[k].duplicate = true;
     }
     i = j;
@@ -219,45 +327,81 @@ function findCollisions(entries: Entry[]): { name: string; members: Entry[]; ide
   const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
   // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
   for (const [name, members] of byName) {
-    if (!Array.isArray(members) || members.every((m) => m.serverId === members[0].serverId)) continue;
-    const identical = members.every((m) => m.schemaHash === members[0].schemaHash);
+    if (!Array.isArray(members)) continue;
+    let oneServer = true;
+    let identical = true;
+    for (const m of members) {
+      if (m.serverId !== members[0].serverId) oneServer = false;
+      if (m.schemaHash !== members[0].schemaHash) identical = false;
+    }
+    if (oneServer) continue;
     groups.push({ name, members, identical });
     for (const member of members) {
-      const others = [...new Set(members.filter((m) => m.serverId !== member.serverId).map((m) => m.serverId))];
       member.collided = true;
-      member.collidedWith = others;
-      if (identical) {
-        member.warnings = [
-          ...member.warnings,
-          {
-            code: "collision:identical",
-            message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
-            fix: "remove the duplicate server from the config",
-          },
-        ];
-      }
+      member.collidedWith = otherServers(member, members);
+      if (identical) member.warnings = identicalWarnings(member, name);
     }
   }
   return groups.sort((a, b) => compare(a.name, b.name));
 }
 
-// Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a suffix.
-function assignNames(entries: Entry[]): void {
-  const active = entries.filter((e) => e.excluded.length === 0);
+// The other members' servers, in order (a server lists a name once, duplicates aside); the list of the
+// run before when it is the same, so what was worked out from it holds.
+function otherServers(member: Entry, members: Entry[]): readonly string[] {
+  const before = member.others;
+  if (before !== undefined && before.length === members.length - 1) {
+    let k = 0;
+    let same = true;
+    for (const m of members) {
+      if (m === member) continue;
+      if (before[k++] !== m.serverId) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return before;
+  }
+  const others: string[] = [];
+  for (const m of members) if (m !== member) others.push(m.serverId);
+  member.others = others;
+  member.collisionRenamed = undefined;
+  member.identicalWarnings = undefined;
+  return others;
+}
+
+function identicalWarnings(member: Entry, name: string): readonly Finding[] {
+  if (member.identicalWarnings !== undefined) return member.identicalWarnings;
+  const others = member.collidedWith;
+  const warnings = [
+    ...member.facts.warnings,
+    {
+      code: "collision:identical",
+      message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+      fix: "remove the duplicate server from the config",
+    },
+  ];
+  member.identicalWarnings = warnings;
+  return warnings;
+}
+
+// Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a
+// suffix. Returns each exposed name with its entry (exposed names are unique once this is done).
+function assignNames(entries: Entry[]): Map<string, Entry> {
+  const active: Entry[] = [];
+  for (const entry of entries) if (entry.excluded.length === 0) active.push(entry);
   for (const entry of active) {
     const name = entry.name!;
-    let candidate = name;
-    const renamed: Finding[] = [];
+    let sanitized: SanitizedName;
     if (entry.collided) {
-      candidate = prefixedName(entry.serverId, name);
-      renamed.push({
-        code: "name:collision",
-        message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}`,
-      });
+      sanitized = entry.prefixed ??= sanitizeName(prefixedName(entry.serverId, name), entry.serverId, name);
+      entry.renamed = entry.collisionRenamed ??= [
+        { code: "name:collision", message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${prefixedName(entry.serverId, name)}` },
+        ...sanitized.reasons,
+      ];
+    } else {
+      sanitized = entry.plain ??= sanitizeName(name, entry.serverId, name);
+      if (sanitized.reasons.length > 0) entry.renamed = sanitized.reasons;
     }
-    const sanitized = sanitizeName(candidate, entry.serverId, name);
-    if (sanitized.reasons.length > 0) renamed.push(...sanitized.reasons);
-    if (renamed.length > 0) entry.renamed = renamed;
     entry.exposedName = sanitized.name;
     entry.baseName = sanitized.name;
   }
@@ -280,7 +424,7 @@ function assignNames(entries: Entry[]): void {
         clashes.push(pair);
       }
     }
-    if (clashes.length === 0) return;
+    if (clashes.length === 0) return byName as Map<string, Entry>;
     for (const group of clashes) {
       const renamed = group.filter((e) => e.exposedName !== e.name);
       const targets = renamed.length > 0 ? renamed : group.slice(1);
@@ -299,20 +443,49 @@ function assignNames(entries: Entry[]): void {
   }
 }
 
-function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
-  const kept = steps.kept;
-  const tools = kept ? entries.map((e) => kept.tool(e, toSnapshotTool)) : entries.map(toSnapshotTool);
-  kept?.endRun();
-  const exposedAt: number[] = [];
+function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map<string, Entry>, collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
+  const memo = steps.memo;
   const excluded: SnapshotTool[] = [];
-  tools.forEach((t, i) => (t.exposedName !== null ? exposedAt.push(i) : excluded.push(t)));
-  exposedAt.sort((a, b) => compare(tools[a].exposedName!, tools[b].exposedName!));
-  const exposed = exposedAt.map((i) => tools[i]);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const last = entry.last;
+    let tool: SnapshotTool;
+    if (
+      last !== undefined &&
+      last.exposedName === entry.exposedName &&
+      last.collided === entry.collided &&
+      sameFindings(last.excluded, entry.excluded) &&
+      sameFindings(last.warnings, entry.warnings) &&
+      sameFindings(last.renamed, entry.renamed)
+    ) {
+      tool = last.tool;
+    } else {
+      tool = toSnapshotTool(entry);
+      if (memo) entry.last = { tool, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, };
+    }
+    entry.tool = tool;
+    if (tool.exposedName === null) excluded.push(tool);
+  }
+  // Exposed names are unique, so sorting the names alone gives the order; the default sort compares
+  // strings by UTF-16 code units, as compareCodeUnits does.
+  const names = [...exposedNames.keys()].sort();
+  const exposed: SnapshotTool[] = new Array(names.length);
+  const toolHashes: string[] = new Array(names.length);
   const forward: Record<string, ForwardEntry> = {};
   const reverse: Record<string, string> = {};
-  for (const tool of exposed) {
-    forward[tool.exposedName!] = { serverId: tool.serverId, originalName: tool.originalName };
-    reverse[`${tool.serverId}:${tool.originalName}`] = tool.exposedName!;
+  for (let k = 0; k < names.length; k++) {
+    const entry = exposedNames.get(names[k])!;
+    const tool = entry.tool!;
+    const exposedName = names[k];
+    exposed[k] = tool;
+    forward[exposedName] = entry.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
+    reverse[(entry.reverseKey ??= `${tool.serverId}:${tool.originalName}`)] = exposedName;
+    let hash = memo?.toolHashOf(tool);
+    if (hash === undefined) {
+      hash = steps.toolHash(entry.facts, exposedName, tool.description);
+      memo?.rememberHash(tool, hash);
+    }
+    toolHashes[k] = hash;
   }
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
@@ -321,14 +494,21 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     ...(s.error !== undefined ? { error: s.error } : {}),
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
+  for (const tool of excluded) exposed.push(tool);
   return {
-    fleetHash: fleetHashOf(exposedAt.map((i) => steps.toolHash(entries[i].facts, tools[i].exposedName!, tools[i].description))),
+    fleetHash: fleetHashOf(toolHashes),
     servers: snapshotServers,
-    tools: [...exposed, ...excluded],
+    tools: exposed,
     collisions,
     forward,
     reverse,
   };
+}
+
+function codesOf(findings: readonly Finding[]): string {
+  let out = findings[0].code;
+  for (let i = 1; i < findings.length; i++) out += `, ${findings[i].code}`;
+  return out;
 }
 
 function toSnapshotTool(entry: Entry): SnapshotTool {
@@ -342,15 +522,16 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
       : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
   const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
   const lengthFinding = facts.lengthFinding;
-  const warnings = [...entry.warnings, ...analysis.warnings, ...claudeFindings];
+  const warnings: Finding[] =
+    entry.warnings.length + analysis.warnings.length + claudeFindings.length === 0 ? [] : [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
-  const checks: CheckResult[] = [
-    specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:"))),
-    ...analysis.checks,
+  const checks: CheckResult[] = [specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:")))];
+  for (const check of analysis.checks) checks.push(check);
+  checks.push(
     isExcluded
       ? SKIP_NAME
       : entry.renamed.length > 0
-        ? { check: "name", status: "warn", message: `exposed as ${entry.exposedName} (${entry.renamed.map((r) => r.code).join(", ")})` }
+        ? { check: "name", status: "warn", message: `exposed as ${entry.exposedName} (${codesOf(entry.renamed)})` }
         : PASS_NAME,
     entry.name === null
       ? SKIP_CLAUDE_NAME
@@ -358,27 +539,48 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
         ? { check: "claude-name", status: "warn", message: claudeFindings.map((f) => f.message).join("; ") }
         : PASS_CLAUDE_NAME,
     lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
-  ];
-  // Properties in the contract's order; title and annotations only when the server sent them.
-  const tool: Partial<SnapshotTool> = {
-    serverId: entry.serverId,
-    originalName: entry.originalName,
-    exposedName: isExcluded ? null : entry.exposedName,
-    claudeCodeName: claudeCodeName(entry.serverId, entry.originalName),
-  };
+  );
+  const exposedName = isExcluded ? null : entry.exposedName;
+  const claudeName = claudeCodeName(entry.serverId, entry.originalName);
+  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
+  const inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  const renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
+  const excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  // Properties in the contract's order; title and annotations only when the server sent them. Most
+  // tools have neither: one literal makes them in one go.
+  if (facts.title === undefined && facts.annotations === undefined) {
+    return {
+      serverId: entry.serverId,
+      originalName: entry.originalName,
+      exposedName,
+      claudeCodeName: claudeName,
+      description,
+      inputSchema,
+      originalDescription: facts.description,
+      originalInputSchema: facts.inputSchema,
+      schemaHash: facts.schemaHash,
+      descriptionHash: facts.descriptionHash,
+      annotationsHash: facts.annotationsHash,
+      flattened,
+      renamed,
+      excluded,
+      warnings,
+      checks,
+    };
+  }
+  const tool: Partial<SnapshotTool> = { serverId: entry.serverId, originalName: entry.originalName, exposedName, claudeCodeName: claudeName };
   if (facts.title !== undefined) tool.title = facts.title;
   if (facts.annotations !== undefined) tool.annotations = facts.annotations;
   tool.description = description;
-  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
-  tool.inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  tool.inputSchema = inputSchema;
   tool.originalDescription = facts.description;
   tool.originalInputSchema = facts.inputSchema;
   tool.schemaHash = facts.schemaHash;
   tool.descriptionHash = facts.descriptionHash;
   tool.annotationsHash = facts.annotationsHash;
   tool.flattened = flattened;
-  tool.renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
-  tool.excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  tool.renamed = renamed;
+  tool.excluded = excluded;
   tool.warnings = warnings;
   tool.checks = checks;
   return tool as SnapshotTool;
