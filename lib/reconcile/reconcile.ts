@@ -66,11 +66,25 @@ export class ReconcileMemo {
     this.hashes.set(tool, hash);
   }
 
+  /** @internal The last run's collision groups, by name, and its alias maps: handed out again where unchanged. */
+  collisions: readonly CollisionGroup[] = [];
+  /** @internal */
+  aliases: Aliases | undefined;
+
   /** @internal Ends a run: what it did not list is dropped. */
   endRun(): void {
     this.before = this.now;
     this.now = new Map();
   }
+}
+
+/** The exposed names in order, with what the alias maps were made from, and the maps. */
+interface Aliases {
+  names: string[];
+  forwards: ForwardEntry[];
+  reverseKeys: string[];
+  forward: Record<string, ForwardEntry>;
+  reverse: Record<string, string>;
 }
 
 /** One server's entries in their fleet order, and what they were made from. */
@@ -180,12 +194,8 @@ export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSt
   }
   const groups = findCollisions(entries);
   const exposedNames = assignNames(entries);
-  // Once names are assigned, each member's exposed name is its entry's.
-  const collisions: CollisionGroup[] = groups.map(({ name, members, identical }) => ({
-    name,
-    kind: identical ? "identical" : "divergent",
-    members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })),
-  }));
+  const collisions = collisionGroups(groups, memo?.collisions ?? []);
+  if (memo) memo.collisions = collisions;
   const snapshot = assemble(orderedServers, entries, exposedNames, collisions, steps);
   memo?.endRun();
   return snapshot;
@@ -443,6 +453,29 @@ function assignNames(entries: Entry[]): Map<string, Entry> {
   }
 }
 
+// Once names are assigned, each member's exposed name is its entry's. Both lists are in name order: a
+// group of the run before that says the same is handed out again.
+function collisionGroups(groups: { name: string; members: Entry[]; identical: boolean }[], before: readonly CollisionGroup[]): CollisionGroup[] {
+  const out: CollisionGroup[] = new Array(groups.length);
+  let b = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const { name, members, identical } = groups[g];
+    const kind = identical ? "identical" : "divergent";
+    while (b < before.length && before[b].name < name) b++;
+    const was = b < before.length && before[b].name === name ? before[b] : undefined;
+    if (was !== undefined && was.kind === kind && was.members.length === members.length && members.every((m, i) => sameMember(was.members[i], m))) {
+      out[g] = was;
+      continue;
+    }
+    out[g] = { name, kind, members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })) };
+  }
+  return out;
+}
+
+function sameMember(member: CollisionGroup["members"][number], entry: Entry): boolean {
+  return member.serverId === entry.serverId && member.exposedName === entry.exposedName && member.schemaHash === entry.schemaHash;
+}
+
 function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map<string, Entry>, collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
   const memo = steps.memo;
   const excluded: SnapshotTool[] = [];
@@ -467,19 +500,22 @@ function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map
     if (tool.exposedName === null) excluded.push(tool);
   }
   // Exposed names are unique, so sorting the names alone gives the order; the default sort compares
-  // strings by UTF-16 code units, as compareCodeUnits does.
-  const names = [...exposedNames.keys()].sort();
+  // strings by UTF-16 code units, as compareCodeUnits does. The same names as the run before keep its order.
+  const before = memo?.aliases;
+  const names = before !== undefined && sameNames(before.names, exposedNames) ? before.names : [...exposedNames.keys()].sort();
   const exposed: SnapshotTool[] = new Array(names.length);
   const toolHashes: string[] = new Array(names.length);
-  const forward: Record<string, ForwardEntry> = {};
-  const reverse: Record<string, string> = {};
+  const forwards: ForwardEntry[] = new Array(names.length);
+  const reverseKeys: string[] = new Array(names.length);
+  let sameAliases = before !== undefined && before.names === names;
   for (let k = 0; k < names.length; k++) {
     const entry = exposedNames.get(names[k])!;
     const tool = entry.tool!;
     const exposedName = names[k];
     exposed[k] = tool;
-    forward[exposedName] = entry.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
-    reverse[(entry.reverseKey ??= `${tool.serverId}:${tool.originalName}`)] = exposedName;
+    forwards[k] = entry.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
+    reverseKeys[k] = entry.reverseKey ??= `${tool.serverId}:${tool.originalName}`;
+    if (sameAliases && (reverseKeys[k] !== before!.reverseKeys[k] || !sameForward(forwards[k], before!.forwards[k]))) sameAliases = false;
     let hash = memo?.toolHashOf(tool);
     if (hash === undefined) {
       hash = steps.toolHash(entry.facts, exposedName, tool.description);
@@ -495,6 +531,18 @@ function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
   for (const tool of excluded) exposed.push(tool);
+  let forward: Record<string, ForwardEntry>;
+  let reverse: Record<string, string>;
+  if (sameAliases) ({ forward, reverse } = before!);
+  else {
+    forward = {};
+    reverse = {};
+    for (let k = 0; k < names.length; k++) {
+      forward[names[k]] = forwards[k];
+      reverse[reverseKeys[k]] = names[k];
+    }
+  }
+  if (memo) memo.aliases = { names, forwards, reverseKeys, forward, reverse };
   return {
     fleetHash: fleetHashOf(toolHashes),
     servers: snapshotServers,
@@ -503,6 +551,16 @@ function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map
     forward,
     reverse,
   };
+}
+
+function sameNames(names: readonly string[], exposed: Map<string, Entry>): boolean {
+  if (names.length !== exposed.size) return false;
+  for (const name of names) if (!exposed.has(name)) return false;
+  return true;
+}
+
+function sameForward(a: ForwardEntry, b: ForwardEntry): boolean {
+  return a === b || (a.serverId === b.serverId && a.originalName === b.originalName);
 }
 
 function codesOf(findings: readonly Finding[]): string {
