@@ -10,7 +10,7 @@ import { compareCodeUnits } from "@/lib/json/values";
 import { duplicateNameViolation, specCheck } from "../schema/spec";
 import { finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix, type SanitizedName } from "./names";
+import { claudeCodeNameFindings, EXPOSED_NAME_PATTERN, sanitizeNamePart, nameSuffix, prefixedName, sanitizeName, withSuffix, type SanitizedName } from "./names";
 import { runFacts, type ToolFacts } from "./tool-facts";
 import type {
   CheckResult,
@@ -116,8 +116,21 @@ export function agentSdkToolHash(facts: ToolFacts, exposedName: string, descript
   return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical));
 }
 
+/** A server's id as Claude Code names take it: its sanitized part, and whether it is sent as it is. */
+interface ServerName {
+  part: string;
+  /** Nothing replaced and no "__" in it. */
+  plain: boolean;
+}
+
+function serverNameOf(serverId: string): ServerName {
+  const part = sanitizeNamePart(serverId);
+  return { part, plain: part === serverId && !serverId.includes("__") };
+}
+
 interface Entry {
   serverId: string;
+  server: ServerName;
   label: string;
   /** 1-based place in the server's list. */
   position: number;
@@ -143,8 +156,16 @@ interface Entry {
   /** The sanitized name before any clash suffix. */
   baseName: string;
 
-  // Worked out once per entry, and kept with it while its server's block is reused (all set up front,
-  // undefined until then, so no entry changes shape).
+  /** What it worked out, kept with it while its server's block is reused (null in a one-shot run). */
+  kept: EntryMemo | null;
+  /** This run's snapshot tool, its final description and (exposed) its tool hash. */
+  tool: SnapshotTool | undefined;
+  description: string;
+  hash: string | undefined;
+}
+
+/** What an entry works out once and keeps across runs: each depends on its server, name and facts, and on `others`. */
+interface EntryMemo {
   /** The last `collidedWith` made for it. */
   others: readonly string[] | undefined;
   /** The name sanitized as it is, and prefixed with the server id (rule 2), each when first needed. */
@@ -158,8 +179,10 @@ interface Entry {
   last: { tool: SnapshotTool; exposedName: string | null; collided: boolean; excluded: readonly Finding[]; warnings: readonly Finding[]; renamed: readonly Finding[] } | undefined;
   reverseKey: string | undefined;
   forward: ForwardEntry | undefined;
-  /** This run's snapshot tool. */
-  tool: SnapshotTool | undefined;
+}
+
+function newMemo(): EntryMemo {
+  return { others: undefined, plain: undefined, prefixed: undefined, collisionRenamed: undefined, identicalWarnings: undefined, last: undefined, reverseKey: undefined, forward: undefined };
 }
 
 const NONE: readonly Finding[] = Object.freeze([]);
@@ -194,9 +217,7 @@ export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSt
   }
   const groups = findCollisions(entries);
   const exposedNames = assignNames(entries);
-  const collisions = collisionGroups(groups, memo?.collisions ?? []);
-  if (memo) memo.collisions = collisions;
-  const snapshot = assemble(orderedServers, entries, exposedNames, collisions, steps);
+  const snapshot = assemble(orderedServers, entries, exposedNames, groups, steps);
   memo?.endRun();
   return snapshot;
 }
@@ -214,7 +235,9 @@ function serverBlock(server: ServerToolList, steps: ReconcileSteps, old: Block |
     if (same && facts[i] !== old!.facts[i]) same = false;
   }
   if (same) return old!;
-  const entries = facts.map((f, i) => entryOf(server.id, label, i + 1, f));
+  const kept = steps.memo !== undefined;
+  const name = serverNameOf(server.id);
+  const entries = facts.map((f, i) => entryOf(server.id, name, label, i + 1, f, kept));
   if (old !== undefined && old.label === label) {
     const byPosition = new Map(old.entries.map((e) => [e.position, e]));
     for (const entry of entries) {
@@ -232,10 +255,11 @@ function sharedBlock(servers: ServerToolList[], steps: ReconcileSteps): Block {
   for (const server of servers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
     const label = server.label ?? server.id;
+    const name = serverNameOf(server.id);
     for (let i = 0; i < tools.length; i++) {
       const f = steps.facts(tools[i]);
       facts.push(f);
-      entries.push(entryOf(server.id, label, i + 1, f));
+      entries.push(entryOf(server.id, name, label, i + 1, f, false));
     }
   }
   sortAndMarkDuplicates(entries);
@@ -258,19 +282,13 @@ function sortAndMarkDuplicates(entries: Entry[]): void {
 // What an entry worked out depends on its server, name and facts only (and, for the snapshot tool, on
 // what the fleet decides, which is compared again): a new entry for the same tool takes it over.
 function inherit(entry: Entry, was: Entry): void {
-  entry.others = was.others;
-  entry.plain = was.plain;
-  entry.prefixed = was.prefixed;
-  entry.collisionRenamed = was.collisionRenamed;
-  entry.identicalWarnings = was.identicalWarnings;
-  entry.last = was.last;
-  entry.reverseKey = was.reverseKey;
-  entry.forward = was.forward;
+  if (was.kept !== null) entry.kept = was.kept;
 }
 
-function entryOf(serverId: string, label: string, position: number, facts: ToolFacts): Entry {
+function entryOf(serverId: string, server: ServerName, label: string, position: number, facts: ToolFacts, kept: boolean): Entry {
   return {
     serverId,
+    server,
     label,
     position,
     facts,
@@ -287,19 +305,16 @@ function entryOf(serverId: string, label: string, position: number, facts: ToolF
     collided: false,
     exposedName: null,
     baseName: "",
-    others: undefined,
-    plain: undefined,
-    prefixed: undefined,
-    collisionRenamed: undefined,
-    identicalWarnings: undefined,
-    last: undefined,
-    reverseKey: undefined,
-    forward: undefined,
+    kept: kept ? newMemo() : null,
     tool: undefined,
+    description: "",
+    hash: undefined,
   };
 }
 
 function resetEntry(entry: Entry): void {
+  entry.hash = undefined;
+  entry.description = "";
   entry.excluded = entry.ownExcluded;
   entry.warnings = entry.facts.warnings;
   entry.renamed = NONE;
@@ -346,19 +361,23 @@ function findCollisions(entries: Entry[]): { name: string; members: Entry[]; ide
     }
     if (oneServer) continue;
     groups.push({ name, members, identical });
+    const quoted = identical ? JSON.stringify(name) : "";
     for (const member of members) {
       member.collided = true;
       member.collidedWith = otherServers(member, members);
-      if (identical) member.warnings = identicalWarnings(member, name);
+      if (identical) member.warnings = identicalWarnings(member, quoted);
     }
   }
-  return groups.sort((a, b) => compare(a.name, b.name));
+  // In name order: names are unique here, and the default sort compares them by UTF-16 code units.
+  const byGroupName = new Map(groups.map((g) => [g.name, g]));
+  return groups.map((g) => g.name).sort().map((name) => byGroupName.get(name)!);
 }
 
 // The other members' servers, in order (a server lists a name once, duplicates aside); the list of the
 // run before when it is the same, so what was worked out from it holds.
 function otherServers(member: Entry, members: Entry[]): readonly string[] {
-  const before = member.others;
+  const kept = member.kept;
+  const before = kept?.others;
   if (before !== undefined && before.length === members.length - 1) {
     let k = 0;
     let same = true;
@@ -371,27 +390,38 @@ function otherServers(member: Entry, members: Entry[]): readonly string[] {
     }
     if (same) return before;
   }
-  const others: string[] = [];
-  for (const m of members) if (m !== member) others.push(m.serverId);
-  member.others = others;
-  member.collisionRenamed = undefined;
-  member.identicalWarnings = undefined;
+  let others: string[];
+  if (members.length === 2) others = [members[0] === member ? members[1].serverId : members[0].serverId];
+  else {
+    others = [];
+    for (const m of members) if (m !== member) others.push(m.serverId);
+  }
+  if (kept !== null) {
+    kept.others = others;
+    kept.collisionRenamed = undefined;
+    kept.identicalWarnings = undefined;
+  }
   return others;
 }
 
-function identicalWarnings(member: Entry, name: string): readonly Finding[] {
-  if (member.identicalWarnings !== undefined) return member.identicalWarnings;
+function identicalWarnings(member: Entry, quotedName: string): readonly Finding[] {
+  if (member.kept?.identicalWarnings !== undefined) return member.kept.identicalWarnings;
   const others = member.collidedWith;
   const warnings = [
     ...member.facts.warnings,
     {
       code: "collision:identical",
-      message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+      message: `${quotedName} has the same schema on ${others.join(", ")}: often the same server registered twice`,
       fix: "remove the duplicate server from the config",
     },
   ];
-  member.identicalWarnings = warnings;
+  if (member.kept !== null) member.kept.identicalWarnings = warnings;
   return warnings;
+}
+
+// sanitizeName, with one shared answer for the common case of a name valid as it is (its reasons are never written).
+function sanitizedName(candidate: string, serverId: string, originalName: string): SanitizedName {
+  return EXPOSED_NAME_PATTERN.test(candidate) ? { name: candidate, reasons: NONE as Finding[] } : sanitizeName(candidate, serverId, originalName);
 }
 
 // Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a
@@ -403,13 +433,21 @@ function assignNames(entries: Entry[]): Map<string, Entry> {
     const name = entry.name!;
     let sanitized: SanitizedName;
     if (entry.collided) {
-      sanitized = entry.prefixed ??= sanitizeName(prefixedName(entry.serverId, name), entry.serverId, name);
-      entry.renamed = entry.collisionRenamed ??= [
-        { code: "name:collision", message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${prefixedName(entry.serverId, name)}` },
+      const kept = entry.kept;
+      const candidate = prefixedName(entry.serverId, name);
+      sanitized = kept?.prefixed ?? sanitizedName(candidate, entry.serverId, name);
+      const renamed = kept?.collisionRenamed ?? [
+        { code: "name:collision", message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}` },
         ...sanitized.reasons,
       ];
+      if (kept !== null) {
+        kept.prefixed = sanitized;
+        kept.collisionRenamed = renamed;
+      }
+      entry.renamed = renamed;
     } else {
-      sanitized = entry.plain ??= sanitizeName(name, entry.serverId, name);
+      sanitized = entry.kept?.plain ?? sanitizedName(name, entry.serverId, name);
+      if (entry.kept !== null) entry.kept.plain = sanitized;
       if (sanitized.reasons.length > 0) entry.renamed = sanitized.reasons;
     }
     entry.exposedName = sanitized.name;
@@ -476,53 +514,94 @@ function sameMember(member: CollisionGroup["members"][number], entry: Entry): bo
   return member.serverId === entry.serverId && member.exposedName === entry.exposedName && member.schemaHash === entry.schemaHash;
 }
 
-function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map<string, Entry>, collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
+// The snapshot from the decided entries. Work that leaves much garbage (tool hashes, the fleet hash)
+// comes before the tools and maps are made: a young-generation collection then finds few new objects
+// alive to move, which at 10,000 tools is worth more than any single step here.
+function assemble(
+  servers: ServerToolList[],
+  entries: Entry[],
+  exposedNames: Map<string, Entry>,
+  groups: { name: string; members: Entry[]; identical: boolean }[],
+  steps: ReconcileSteps,
+): FleetSnapshot {
   const memo = steps.memo;
-  const excluded: SnapshotTool[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i];
-    const last = entry.last;
-    let tool: SnapshotTool;
-    if (
+  // Which snapshot tools of the last run still hold.
+  for (const entry of entries) {
+    const last = entry.kept?.last;
+    entry.tool =
       last !== undefined &&
       last.exposedName === entry.exposedName &&
       last.collided === entry.collided &&
       sameFindings(last.excluded, entry.excluded) &&
       sameFindings(last.warnings, entry.warnings) &&
       sameFindings(last.renamed, entry.renamed)
-    ) {
-      tool = last.tool;
-    } else {
-      tool = toSnapshotTool(entry);
-      if (memo) entry.last = { tool, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, };
-    }
-    entry.tool = tool;
-    if (tool.exposedName === null) excluded.push(tool);
+        ? last.tool
+        : undefined;
   }
   // Exposed names are unique, so sorting the names alone gives the order; the default sort compares
   // strings by UTF-16 code units, as compareCodeUnits does. The same names as the run before keep its order.
   const before = memo?.aliases;
   const names = before !== undefined && sameNames(before.names, exposedNames) ? before.names : [...exposedNames.keys()].sort();
-  const exposed: SnapshotTool[] = new Array(names.length);
   const toolHashes: string[] = new Array(names.length);
-  const forwards: ForwardEntry[] = new Array(names.length);
-  const reverseKeys: string[] = new Array(names.length);
-  let sameAliases = before !== undefined && before.names === names;
   for (let k = 0; k < names.length; k++) {
     const entry = exposedNames.get(names[k])!;
-    const tool = entry.tool!;
-    const exposedName = names[k];
-    exposed[k] = tool;
-    forwards[k] = entry.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
-    reverseKeys[k] = entry.reverseKey ??= `${tool.serverId}:${tool.originalName}`;
-    if (sameAliases && (reverseKeys[k] !== before!.reverseKeys[k] || !sameForward(forwards[k], before!.forwards[k]))) sameAliases = false;
-    let hash = memo?.toolHashOf(tool);
+    const kept = entry.tool;
+    let hash = kept !== undefined ? memo?.toolHashOf(kept) : undefined;
     if (hash === undefined) {
-      hash = steps.toolHash(entry.facts, exposedName, tool.description);
-      memo?.rememberHash(tool, hash);
+      entry.description = kept?.description ?? finalDescriptionOf(entry, false);
+      hash = steps.toolHash(entry.facts, names[k], entry.description);
     }
-    toolHashes[k] = hash;
+    entry.hash = toolHashes[k] = hash;
   }
+  const fleetHash = fleetHashOf(toolHashes);
+
+  const excluded: SnapshotTool[] = [];
+  for (const entry of entries) {
+    let tool = entry.tool;
+    if (tool === undefined) {
+      entry.tool = tool = toSnapshotTool(entry);
+      if (entry.kept !== null) entry.kept.last = { tool, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed };
+    }
+    if (tool.exposedName === null) excluded.push(tool);
+  }
+  const exposed: SnapshotTool[] = new Array(names.length);
+  let forward: Record<string, ForwardEntry> = {};
+  let reverse: Record<string, string> = {};
+  if (memo === undefined) {
+    for (let k = 0; k < names.length; k++) {
+      const tool = exposedNames.get(names[k])!.tool!;
+      exposed[k] = tool;
+      forward[names[k]] = { serverId: tool.serverId, originalName: tool.originalName };
+      reverse[`${tool.serverId}:${tool.originalName}`] = names[k];
+    }
+  } else {
+    // Kept entries keep their alias map entries; maps that would say the same are the last run's.
+    const forwards: ForwardEntry[] = new Array(names.length);
+    const reverseKeys: string[] = new Array(names.length);
+    let sameAliases = before !== undefined && before.names === names;
+    for (let k = 0; k < names.length; k++) {
+      const entry = exposedNames.get(names[k])!;
+      const tool = entry.tool!;
+      exposed[k] = tool;
+      memo.rememberHash(tool, entry.hash!);
+      // Entries of servers sharing an id keep nothing (their block is made afresh every run).
+      const kept = entry.kept ?? newMemo();
+      forwards[k] = kept.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
+      reverseKeys[k] = kept.reverseKey ??= `${tool.serverId}:${tool.originalName}`;
+      if (sameAliases && (reverseKeys[k] !== before!.reverseKeys[k] || !sameForward(forwards[k], before!.forwards[k]))) sameAliases = false;
+    }
+    if (sameAliases) ({ forward, reverse } = before!);
+    else {
+      for (let k = 0; k < names.length; k++) {
+        forward[names[k]] = forwards[k];
+        reverse[reverseKeys[k]] = names[k];
+      }
+    }
+    memo.aliases = { names, forwards, reverseKeys, forward, reverse };
+  }
+  for (const tool of excluded) exposed.push(tool);
+  const collisions = collisionGroups(groups, memo?.collisions ?? []);
+  if (memo) memo.collisions = collisions;
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
     ...(s.label !== undefined ? { label: s.label } : {}),
@@ -530,27 +609,7 @@ function assemble(servers: ServerToolList[], entries: Entry[], exposedNames: Map
     ...(s.error !== undefined ? { error: s.error } : {}),
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
-  for (const tool of excluded) exposed.push(tool);
-  let forward: Record<string, ForwardEntry>;
-  let reverse: Record<string, string>;
-  if (sameAliases) ({ forward, reverse } = before!);
-  else {
-    forward = {};
-    reverse = {};
-    for (let k = 0; k < names.length; k++) {
-      forward[names[k]] = forwards[k];
-      reverse[reverseKeys[k]] = names[k];
-    }
-  }
-  if (memo) memo.aliases = { names, forwards, reverseKeys, forward, reverse };
-  return {
-    fleetHash: fleetHashOf(toolHashes),
-    servers: snapshotServers,
-    tools: exposed,
-    collisions,
-    forward,
-    reverse,
-  };
+  return { fleetHash, servers: snapshotServers, tools: exposed, collisions, forward, reverse };
 }
 
 function sameNames(names: readonly string[], exposed: Map<string, Entry>): boolean {
@@ -569,40 +628,53 @@ function codesOf(findings: readonly Finding[]): string {
   return out;
 }
 
+// The description a model sees (rules 3-4): the tool's own when excluded or neither tagged nor flattened.
+function finalDescriptionOf(entry: Entry, isExcluded: boolean): string {
+  const { facts } = entry;
+  const flattened = facts.analysis.flatten.status === "flattened" ? facts.analysis.flatten.info : null;
+  return isExcluded || (flattened === null && !entry.collided)
+    ? facts.description
+    : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
+}
+
 function toSnapshotTool(entry: Entry): SnapshotTool {
   const { facts } = entry;
   const { analysis } = facts;
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
-  const description =
-    isExcluded || (flattened === null && !entry.collided)
-      ? facts.description
-      : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
-  const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
+  // An exposed tool's description was written for its hash.
+  const description = !isExcluded && entry.hash !== undefined && entry.description !== "" ? entry.description : finalDescriptionOf(entry, isExcluded);
+  // Claude Code's name, from the server's part (sanitized once per server) and the tool's.
+  const toolPart = sanitizeNamePart(entry.originalName);
+  const claudeName = `mcp__${entry.server.part}__${toolPart}`;
+  // Nothing to say when neither part changed and the server id holds no "__" (the common case).
+  const claudeFindings = entry.name === null || (entry.server.plain && toolPart === entry.name) ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
   const lengthFinding = facts.lengthFinding;
   const warnings: Finding[] =
     entry.warnings.length + analysis.warnings.length + claudeFindings.length === 0 ? [] : [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
-  const checks: CheckResult[] = [specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:")))];
-  for (const check of analysis.checks) checks.push(check);
-  checks.push(
-    isExcluded
-      ? SKIP_NAME
-      : entry.renamed.length > 0
-        ? { check: "name", status: "warn", message: `exposed as ${entry.exposedName} (${codesOf(entry.renamed)})` }
-        : PASS_NAME,
+  const spec = specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:")));
+  const nameCheck = isExcluded
+    ? SKIP_NAME
+    : entry.renamed.length > 0
+      ? { check: "name", status: "warn" as const, message: `exposed as ${entry.exposedName} (${codesOf(entry.renamed)})` }
+      : PASS_NAME;
+  const claudeCheck =
     entry.name === null
       ? SKIP_CLAUDE_NAME
       : claudeFindings.length > 0
-        ? { check: "claude-name", status: "warn", message: claudeFindings.map((f) => f.message).join("; ") }
-        : PASS_CLAUDE_NAME,
-    lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
-  );
+        ? { check: "claude-name", status: "warn" as const, message: claudeFindings.map((f) => f.message).join("; ") }
+        : PASS_CLAUDE_NAME;
+  const lengthCheck = lengthFinding ? { check: "description-length", status: "warn" as const, message: lengthFinding.message } : PASS_DESCRIPTION;
+  // The analysis has its four checks (flatten, property-names, metaschema, portability): one literal.
+  const own = analysis.checks;
+  const checks: CheckResult[] =
+    own.length === 4 ? [spec, own[0], own[1], own[2], own[3], nameCheck, claudeCheck, lengthCheck] : [spec, ...own, nameCheck, claudeCheck, lengthCheck];
   const exposedName = isExcluded ? null : entry.exposedName;
-  const claudeName = claudeCodeName(entry.serverId, entry.originalName);
   // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
   const inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
-  const renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
+  // The reasons are this entry's own list (made for it, never written after): not copied.
+  const renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: entry.renamed as Finding[] } : null;
   const excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
   // Properties in the contract's order; title and annotations only when the server sent them. Most
   // tools have neither: one literal makes them in one go.
