@@ -14,7 +14,7 @@ import { SOURCES } from "./sources";
 import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
 import { hashJson } from "../schema/hash";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
-import { finishView, listedTools, notReadyLoss, type ListedTool, type ServerPartCache } from "./view";
+import { finishView, listedTools, notReadyLoss, toolKeysOf, type ListedTool, type ServerPartCache } from "./view";
 
 export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", version: "mcp-fleet", label: "Agent SDK host (MCP Fleet's reconciler)" };
 
@@ -31,6 +31,10 @@ export interface AgentSdkViewOptions {
 interface ServerPart {
   tools: readonly SnapshotTool[];
   own: Verdict[];
+  /** `toolKey` of each of `own`. */
+  toolKeys: string[];
+  /** The sent verdict of each exposed snapshot tool. */
+  sentByTool: Map<SnapshotTool, Verdict>;
   verdict: ServerVerdict;
 }
 
@@ -52,8 +56,10 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   }
   const rawOf = new Map(servers.map((s) => [s.id, s]));
   const verdicts: Verdict[] = [];
+  const toolKeys: string[] = [];
   const serverVerdicts: ServerVerdict[] = [];
-  const sent: Verdict[] = [];
+  const partOf = new Map<string, ServerPart>();
+  let sentCount = 0;
   for (const server of [...snapshot.servers].sort((a, b) => compareCodeUnits(a.id, b.id))) {
     const raw = rawOf.get(server.id);
     const snapshotTools = byServer.get(server.id) ?? NO_TOOLS;
@@ -64,31 +70,65 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
       part = serverPart(server, snapshotTools, raw, hashOf);
       cache?.set(raw!, "", part);
     }
-    verdicts.push(...part.own);
-    for (const v of part.own) if (v.sent) sent.push(v);
+    // A server id given twice would count its tools twice: told apart below.
+    partOf.set(server.id, part);
+    for (let i = 0; i < part.own.length; i++) {
+      verdicts.push(part.own[i]);
+      toolKeys.push(part.toolKeys[i]);
+    }
+    sentCount += part.sentByTool.size;
     serverVerdicts.push(part.verdict);
   }
-  sent.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
   return finishView({
     client: AGENT_SDK,
-    wire: sent.map((v) => v.sent!.wire),
-    toolHashes: sent.map((v) => v.sent!.toolHash),
+    ...sentInOrder(snapshot, partOf, sentCount, verdicts),
     tools: verdicts,
+    toolKeys,
     servers: serverVerdicts,
     applied: [],
+    cache: options.parts,
   });
+}
+
+// The sent tools by name. A snapshot lists its exposed tools by exposed name already, each name once:
+// read in that order, each tool's verdict is the one a sort of every sent verdict by name puts there.
+// A snapshot that is not so (made elsewhere, or listing a server twice) is sorted instead.
+function sentInOrder(snapshot: FleetSnapshot, partOf: Map<string, ServerPart>, sentCount: number, verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {
+  const wire: ClaudeWireTool[] = [];
+  const toolHashes: string[] = [];
+  let previous: string | null = null;
+  for (const tool of snapshot.tools) {
+    if (tool.exposedName === null) continue;
+    const v = partOf.get(tool.serverId)?.sentByTool.get(tool);
+    if (v === undefined) continue;
+    if (previous !== null && !(previous < tool.exposedName)) return sortedSent(verdicts);
+    previous = tool.exposedName;
+    wire.push(v.sent!.wire);
+    toolHashes.push(v.sent!.toolHash);
+  }
+  return wire.length === sentCount ? { wire, toolHashes } : sortedSent(verdicts);
+}
+
+function sortedSent(verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {
+  const sent = verdicts.filter((v) => v.sent);
+  sent.sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
+  return { wire: sent.map((v) => v.sent!.wire), toolHashes: sent.map((v) => v.sent!.toolHash) };
 }
 
 function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool[], raw: ServerToolList | undefined, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): ServerPart {
   const tools = placed(snapshotTools, raw ? listedTools(raw) : []);
   const own = tools.map(([tool, position]) => toVerdict(tool, position, hashOf));
-  const sent = own.filter((v) => v.sent).length;
+  const sentByTool = new Map<SnapshotTool, Verdict>();
+  tools.forEach(([tool], i) => {
+    if (own[i].sent) sentByTool.set(tool, own[i]);
+  });
+  const sent = sentByTool.size;
   const lost =
     notReadyLoss({ id: server.id, status: server.status, error: server.error, tools: [] }, AGENT_SDK.label) ??
     (own.length > 0 && sent === 0
       ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
       : null);
-  return { tools: snapshotTools, own, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
+  return { tools: snapshotTools, own, toolKeys: toolKeysOf(own), sentByTool, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
 }
 
 function sameTools(a: readonly SnapshotTool[], b: readonly SnapshotTool[]): boolean {

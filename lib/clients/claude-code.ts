@@ -13,7 +13,7 @@ import { strictToolFaults, type ListFault } from "./claude-code-listing";
 import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer, type ServerPartCache } from "./view";
+import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
 
 export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
 export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
@@ -79,9 +79,11 @@ export function compareSendable(a: string, keyA: string, b: string, keyB: string
 /** What Claude Code decided for one server: its verdicts, the settings that applied, the tools it sends. */
 interface ServerPart {
   own: Verdict[];
+  /** `toolKey` of each of `own`. */
+  toolKeys: string[];
   verdict: ServerVerdict;
   applied: AppliedSetting[];
-  /** Sent, in list order, with the collation key of each name. */
+  /** Sent, in Claude Code's order (collation of the names), with the collation key of each name. */
   sent: Verdict[];
   keys: string[];
   /** The names checked against earlier servers' names, and whether one was taken then. */
@@ -103,10 +105,11 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
   const context = cache ? `${version}\u0000${toolOptions.descriptionLimit}\u0000${JSON.stringify([settings.deny ?? [], settings.disabledServers ?? []])}` : "";
   const applied: AppliedSetting[] = [];
   const verdicts: Verdict[] = [];
+  const toolKeys: string[] = [];
   const serverVerdicts: ServerVerdict[] = [];
   // Names already sent by earlier servers: the first surviving tool keeps a name.
   const taken = new Map<string, Verdict>();
-  const sent: { v: Verdict; key: string }[] = [];
+  const parts: ServerPart[] = [];
 
   for (const server of sortedServers(servers)) {
     // A part kept from an earlier view holds when none of its names has been taken since, nor was then.
@@ -116,26 +119,102 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
       part = serverPart(server, settings, client, toolOptions, steps, taken);
       cache?.set(server, context, part);
     }
-    verdicts.push(...part.own);
+    parts.push(part);
+    for (let i = 0; i < part.own.length; i++) {
+      verdicts.push(part.own[i]);
+      toolKeys.push(part.toolKeys[i]);
+    }
     serverVerdicts.push(part.verdict);
-    applied.push(...part.applied);
-    part.sent.forEach((v, i) => {
-      taken.set(v.sent!.name, v);
-      sent.push({ v, key: part!.keys[i] });
-    });
+    for (const setting of part.applied) applied.push(setting);
+    for (const v of part.sent) taken.set(v.sent!.name, v);
   }
 
   // Claude Code sends its MCP tools sorted by name in collation order (observed: `_` before `-` before
   // digits and letters, case ignored first), whatever order the servers list them in.
-  sent.sort((a, b) => compareSendable(a.v.sent!.name, a.key, b.v.sent!.name, b.key));
+  const sent = sentInOrder(parts, cache, context);
   return finishView({
     client,
-    wire: sent.map((s) => s.v.sent!.wire),
-    toolHashes: sent.map((s) => s.v.sent!.toolHash),
+    wire: sent.map((v) => v.sent!.wire),
+    toolHashes: sent.map((v) => v.sent!.toolHash),
     tools: verdicts,
+    toolKeys,
     servers: serverVerdicts,
     applied: dedupeApplied(applied),
+    cache,
   });
+}
+
+/** The order of the last view's sent tools, with the part each came from, for the next view of the same settings. */
+interface SentOrder {
+  context: string;
+  parts: ReadonlySet<ServerPart>;
+  verdicts: Verdict[];
+  keys: string[];
+  owners: ServerPart[];
+}
+
+// Every part's sent tools in collation order. Sent names are unique across the fleet (the first keeps
+// a name), so the order is total: the last view's order, less the parts that are gone, with the new
+// parts' tools merged in, is the order a full sort gives.
+function sentInOrder(parts: ServerPart[], cache: ServerPartCache<unknown> | undefined, context: string): Verdict[] {
+  const last = cache?.lastView as SentOrder | undefined;
+  const keep = new Set(parts);
+  const fresh = last !== undefined && last.context === context ? parts.filter((p) => !last.parts.has(p)) : parts;
+  // Kept parts in the last order; new parts' tools sorted among themselves.
+  const verdicts: Verdict[] = [];
+  const keys: string[] = [];
+  const owners: ServerPart[] = [];
+  if (fresh !== parts && last !== undefined) {
+    for (let i = 0; i < last.verdicts.length; i++) {
+      if (!keep.has(last.owners[i])) continue;
+      verdicts.push(last.verdicts[i]);
+      keys.push(last.keys[i]);
+      owners.push(last.owners[i]);
+    }
+  }
+  const added: number[] = [];
+  const addedVerdicts: Verdict[] = [];
+  const addedKeys: string[] = [];
+  const addedOwners: ServerPart[] = [];
+  for (const part of fresh) {
+    for (let i = 0; i < part.sent.length; i++) {
+      added.push(added.length);
+      addedVerdicts.push(part.sent[i]);
+      addedKeys.push(part.keys[i]);
+      addedOwners.push(part);
+    }
+  }
+  added.sort((a, b) => compareSendable(addedVerdicts[a].sent!.name, addedKeys[a], addedVerdicts[b].sent!.name, addedKeys[b]));
+  const order: SentOrder = { context, parts: keep, verdicts: [], keys: [], owners: [] };
+  // Merge: each new tool goes where a binary search over the kept ones puts it.
+  let from = 0;
+  for (const a of added) {
+    const name = addedVerdicts[a].sent!.name;
+    const key = addedKeys[a];
+    let lo = from;
+    let hi = verdicts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareSendable(verdicts[mid].sent!.name, keys[mid], name, key) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = from; i < lo; i++) {
+      order.verdicts.push(verdicts[i]);
+      order.keys.push(keys[i]);
+      order.owners.push(owners[i]);
+    }
+    order.verdicts.push(addedVerdicts[a]);
+    order.keys.push(key);
+    order.owners.push(addedOwners[a]);
+    from = lo;
+  }
+  for (let i = from; i < verdicts.length; i++) {
+    order.verdicts.push(verdicts[i]);
+    order.keys.push(keys[i]);
+    order.owners.push(owners[i]);
+  }
+  if (cache) cache.lastView = order;
+  return order.verdicts;
 }
 
 function serverPart(
@@ -147,7 +226,7 @@ function serverPart(
   taken: ReadonlyMap<string, Verdict>,
 ): ServerPart {
   const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
-  const part: ServerPart = { own, verdict, applied: [], sent: [], keys: [], asked: [], metTaken: false };
+  const part: ServerPart = { own, toolKeys: toolKeysOf(own), verdict, applied: [], sent: [], keys: [], asked: [], metTaken: false };
   if (verdict.lost) return part;
 
   const disabled = settings.disabledServers?.find((d) => d.server === server.id);

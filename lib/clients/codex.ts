@@ -18,7 +18,7 @@ import type { ListFault } from "./claude-code-listing";
 import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer, type ServerPartCache } from "./view";
+import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
 
 export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
 
@@ -89,6 +89,8 @@ export function codexNamespace(serverId: string): string {
 /** What Codex decided for one server before names are made unique, and (alone) after. */
 interface ServerPart {
   own: Verdict[];
+  /** `toolKey` of each of `own`. */
+  toolKeys: string[];
   verdict: ServerVerdict;
   applied: AppliedSetting[];
   candidates: Candidate[];
@@ -99,6 +101,10 @@ interface ServerPart {
   descriptions: Map<string, string>;
   /** Every joined name checked or given while doing so. */
   touched: string[];
+  /** `touched`, and each namespace it ended in (as `\u0000<namespace>`): what no other server may hold. */
+  claims: string[];
+  /** Its namespaces as sent, by name, with their tool hashes: written once, for a fleet whose servers keep apart. */
+  sent: { name: string; wire: CodexWireNamespace; toolHashes: string[] }[];
 }
 
 export function codexView(servers: readonly ServerToolList[], settings: CodexSettings = {}, options: CodexViewOptions = {}): ClientView<"codex"> {
@@ -116,19 +122,25 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
       assignCodexNames(part.candidates, touched);
       part.touched = touched;
       sendCandidates(part.candidates, part.namespaces, part.descriptions, new Map([[server.id, part.verdict]]), new Map([[server.id, server.instructions]]), steps);
+      part.claims = [...touched, ...[...part.namespaces.keys()].map((n) => `\u0000${n}`)];
+      part.sent = [...part.namespaces.keys()].map((name) => namespaceSent(name, part!.namespaces.get(name)!, part!.descriptions.get(name)!));
       cache?.set(server, context, part);
     }
     return part;
   });
-  if (!independent(parts)) return fleetWide(ordered, settings, steps);
+  if (!independent(parts)) return fleetWide(ordered, settings, steps, cache);
 
-  const namespaces = new Map<string, Verdict[]>();
-  const descriptions = new Map<string, string>();
-  for (const part of parts) {
-    for (const [name, members] of part.namespaces) namespaces.set(name, members);
-    for (const [name, description] of part.descriptions) descriptions.set(name, description);
+  // Each server's namespaces are its own: the view is theirs, in namespace order.
+  const sent: ServerPart["sent"] = [];
+  for (const part of parts) for (const namespace of part.sent) sent.push(namespace);
+  sent.sort((a, b) => compareCodeUnits(a.name, b.name));
+  const wire: CodexWireNamespace[] = [];
+  const toolHashes: string[] = [];
+  for (const namespace of sent) {
+    wire.push(namespace.wire);
+    for (const hash of namespace.toolHashes) toolHashes.push(hash);
   }
-  return assembleView(parts, namespaces, descriptions);
+  return viewOf(parts, wire, toolHashes, cache);
 }
 
 // No two servers share a namespace, and no joined name one checked or got is another's.
@@ -139,7 +151,7 @@ function independent(parts: ServerPart[]): boolean {
     if (part.candidates.length === 0) continue;
     if (bases.has(part.base)) return false;
     bases.add(part.base);
-    for (const key of [...part.touched, ...[...part.namespaces.keys()].map((n) => `\u0000${n}`)]) {
+    for (const key of part.claims) {
       const other = owner.get(key);
       if (other !== undefined && other !== part) return false;
       owner.set(key, part);
@@ -149,33 +161,65 @@ function independent(parts: ServerPart[]): boolean {
 }
 
 // Codex's own order: names made unique across every server at once (servers read afresh, nothing reused).
-function fleetWide(ordered: ServerToolList[], settings: CodexSettings, steps: CodexSteps): ClientView<"codex"> {
+function fleetWide(ordered: ServerToolList[], settings: CodexSettings, steps: CodexSteps, cache: ServerPartCache<unknown> | undefined): ClientView<"codex"> {
   const parts = ordered.map((server) => serverPart(server, settings, steps));
   const candidates = parts.flatMap((p) => p.candidates);
   assignCodexNames(candidates);
   const namespaces = new Map<string, Verdict[]>();
   const descriptions = new Map<string, string>();
   sendCandidates(candidates, namespaces, descriptions, new Map(parts.map((p) => [p.verdict.serverId, p.verdict])), new Map(ordered.map((s) => [s.id, s.instructions])), steps);
-  return assembleView(parts, namespaces, descriptions);
+  return assembleView(parts, namespaces, descriptions, cache);
 }
 
-function assembleView(parts: ServerPart[], namespaces: Map<string, Verdict[]>, descriptions: Map<string, string>): ClientView<"codex"> {
+function assembleView(parts: ServerPart[], namespaces: Map<string, Verdict[]>, descriptions: Map<string, string>, cache: ServerPartCache<unknown> | undefined): ClientView<"codex"> {
   const wire: CodexWireNamespace[] = [];
   const toolHashes: string[] = [];
   for (const name of [...namespaces.keys()].sort(compareCodeUnits)) {
-    const members = [...namespaces.get(name)!].sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
-    wire.push({ type: "namespace", name, description: descriptions.get(name)!, tools: members.map((v) => v.sent!.wire as CodexWireFunction) });
-    for (const v of members) toolHashes.push(v.sent!.toolHash);
+    const namespace = namespaceSent(name, namespaces.get(name)!, descriptions.get(name)!);
+    wire.push(namespace.wire);
+    for (const hash of namespace.toolHashes) toolHashes.push(hash);
   }
+  return viewOf(parts, wire, toolHashes, cache);
+}
+
+// One namespace as sent: its functions by name.
+function namespaceSent(name: string, members: Verdict[], description: string): ServerPart["sent"][number] {
+  const sorted = [...members].sort((a, b) => compareCodeUnits(a.sent!.name, b.sent!.name));
+  return {
+    name,
+    wire: { type: "namespace", name, description, tools: sorted.map((v) => v.sent!.wire as CodexWireFunction) },
+    toolHashes: sorted.map((v) => v.sent!.toolHash),
+  };
+}
+
+function viewOf(parts: ServerPart[], wire: CodexWireNamespace[], toolHashes: string[], cache: ServerPartCache<unknown> | undefined): ClientView<"codex"> {
   const tools: Verdict[] = [];
-  for (const part of parts) for (const v of part.own) tools.push(v);
-  return finishView({ client: CODEX, wire, toolHashes, tools, servers: parts.map((p) => p.verdict), applied: parts.flatMap((p) => p.applied) });
+  const toolKeys: string[] = [];
+  for (const part of parts) {
+    for (let i = 0; i < part.own.length; i++) {
+      tools.push(part.own[i]);
+      toolKeys.push(part.toolKeys[i]);
+    }
+  }
+  return finishView({ client: CODEX, wire, toolHashes, tools, toolKeys, servers: parts.map((p) => p.verdict), applied: parts.flatMap((p) => p.applied), cache });
 }
 
 // One server as Codex reads it: whether it starts, which tools its settings leave, and each one's raw name.
 function serverPart(server: ServerToolList, settings: CodexSettings, steps: CodexSteps): ServerPart {
   const { listed, own, verdict } = startServer<CodexWireFunction>(server, CODEX.label);
-  const part: ServerPart = { own, verdict, applied: [], candidates: [], base: codexNamespace(server.id), namespaces: new Map(), descriptions: new Map(), touched: [] };
+  const part: ServerPart = {
+    own,
+    toolKeys: toolKeysOf(own),
+    verdict,
+    applied: [],
+    candidates: [],
+    base: codexNamespace(server.id),
+    namespaces: new Map(),
+    descriptions: new Map(),
+    touched: [],
+    claims: [],
+    sent: [],
+  };
   if (verdict.lost) return part;
   const config = settings.servers?.[server.id] ?? {};
   const file = config.file ?? "config.toml";

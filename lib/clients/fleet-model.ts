@@ -6,7 +6,7 @@
  * every time. Byte for byte what the plain functions give. Pure: a tool list is a value (a changed
  * list is a new array, as lib/fleet hands them over), never changed in place.
  */
-import { agentSdkToolHash, KeptTools, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
+import { agentSdkToolHash, ReconcileMemo, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "../reconcile/schema-analysis";
 import { descriptionHashOf, readToolFacts, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
@@ -87,16 +87,11 @@ export class FleetModel {
     this.generation++;
     this.counts.updates++;
     this.caches = this.newCaches();
-    // The agent-sdk view sends exactly the snapshot's exposed tools: it reuses their hashes.
-    const exposedHashes = new Map<string, { description: string; facts: ToolFacts; hash: string }>();
+    const memo = this.memo;
     const steps: ReconcileSteps = {
-      kept: this.kept,
+      memo,
       facts: (raw) => this.record(raw).facts,
-      toolHash: (facts, exposedName, description) => {
-        const hash = this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description));
-        exposedHashes.set(exposedName, { description, facts, hash });
-        return hash;
-      },
+      toolHash: (facts, exposedName, description) => this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description)),
     };
     const snapshot = reconcile(servers, steps);
     this.sweep(servers);
@@ -113,11 +108,9 @@ export class FleetModel {
         case "agent-sdk":
           return agentSdkView(servers, snapshot, {
             parts: this.parts.get(choice),
-            toolHash: (_tool: SnapshotTool, wire: ClaudeWireTool) => {
-              const known = exposedHashes.get(wire.name);
-              const schema = known && (known.facts.analysis.flatten.status === "flattened" ? known.facts.analysis.finalSchema : known.facts.inputSchema);
-              return known && known.description === wire.description && schema === wire.input_schema ? known.hash : toolHash(wire);
-            },
+            // The agent-sdk view sends exactly the snapshot's exposed tools, each as the snapshot holds it: it reuses their hashes.
+            toolHash: (tool: SnapshotTool, wire: ClaudeWireTool) =>
+              (wire.name === tool.exposedName && wire.description === tool.description && wire.input_schema === tool.inputSchema ? memo.toolHashOf(tool) : undefined) ?? toolHash(wire),
           });
       }
     };
@@ -243,8 +236,8 @@ export class FleetModel {
   private readonly parts = new Map<ClientChoice, ServerParts>(
     (["claude-code", "claude-code@2.1.194", "codex", "agent-sdk"] as const).map((choice) => [choice, new ServerParts(() => this.counts.serverParts++)]),
   );
-  /** The snapshot tools of the last update, handed out again where nothing changed for them. */
-  private readonly kept = new KeptTools();
+  /** What the last update's reconcile left: each server's entries, and snapshot tools handed out again where nothing changed for them. */
+  private readonly memo = new ReconcileMemo();
 
   /** Drops what no server listed in this update: removed and changed tools, removed servers, do not pile up. */
   private sweep(servers: readonly ServerToolList[]): void {

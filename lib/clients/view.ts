@@ -18,6 +18,13 @@ import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, T
 export interface ServerPartCache<P> {
   get(server: ServerToolList, context: string): P | undefined;
   set(server: ServerToolList, context: string, part: P): void;
+  /**
+   * What the last view made with this cache left for the next one, fleet-wide (e.g. the order its
+   * parts' tools were sent in): read and replaced by the view itself, which alone knows its shape.
+   */
+  lastView?: unknown;
+  /** The lookups of the last view made with this cache (finishView's own). */
+  lastLookups?: unknown;
 }
 
 /** The key of a (server, tool) pair in `byTool`. */
@@ -83,30 +90,72 @@ export function notReadyLoss(server: ServerToolList, label: string): ServerVerdi
   };
 }
 
-/** Adds the lookups and the fleet hash; `toolHashes` are in `wire` order. */
+/** `toolKey` of each verdict, in order: a view's part keeps them, so a kept part's keys are not written again. */
+export function toolKeysOf(verdicts: readonly ToolVerdict<unknown>[]): string[] {
+  const keys: string[] = new Array(verdicts.length);
+  for (let i = 0; i < verdicts.length; i++) keys[i] = toolKey(verdicts[i].serverId, verdicts[i].originalName);
+  return keys;
+}
+
+/** A view's lookups, and what they were made from. */
+interface Lookups {
+  tools: readonly ToolVerdict<unknown>[];
+  keys: readonly string[];
+  byTool: Record<string, number>;
+  byCallName: Record<string, number>;
+}
+
+/**
+ * Adds the lookups and the fleet hash; `toolHashes` are in `wire` order, `toolKeys` (when given) in
+ * `tools` order. With a cache, the last view's lookups are handed out again when every place holds
+ * the same key and call name (a change that renames or moves no tool), the same objects.
+ */
 export function finishView<C extends ClientId>(parts: {
   client: ClientInfo & { id: C };
   wire: WireFormats[C][];
   toolHashes: string[];
   tools: ClientView<C>["tools"];
+  toolKeys?: readonly string[];
   servers: ServerVerdict[];
   applied: AppliedSetting[];
+  cache?: ServerPartCache<unknown>;
 }): ClientView<C> {
-  const byTool: Record<string, number> = {};
-  const byCallName: Record<string, number> = {};
-  parts.tools.forEach((verdict: ToolVerdict<unknown>, i) => {
-    const key = toolKey(verdict.serverId, verdict.originalName);
-    if (!(key in byTool)) byTool[key] = i;
-    if (verdict.sent) byCallName[verdict.sent.callName] = i;
-  });
+  const tools = parts.tools as ToolVerdict<unknown>[];
+  const keys = parts.toolKeys ?? toolKeysOf(tools);
+  const last = parts.cache?.lastLookups as Lookups | undefined;
+  let lookups: Lookups;
+  if (last !== undefined && sameLookups(last, tools, keys)) lookups = last;
+  else {
+    const byTool: Record<string, number> = {};
+    const byCallName: Record<string, number> = {};
+    for (let i = 0; i < tools.length; i++) {
+      const key = keys[i];
+      if (byTool[key] === undefined) byTool[key] = i;
+      const sent = tools[i].sent;
+      if (sent) byCallName[sent.callName] = i;
+    }
+    lookups = { tools, keys, byTool, byCallName };
+  }
+  if (parts.cache) parts.cache.lastLookups = { ...lookups, tools, keys };
   return {
     client: parts.client,
     wire: parts.wire,
     tools: parts.tools,
     servers: parts.servers,
     fleetHash: fleetHashOf(parts.toolHashes),
-    byTool,
-    byCallName,
+    byTool: lookups.byTool,
+    byCallName: lookups.byCallName,
     applied: parts.applied,
   };
+}
+
+function sameLookups(last: Lookups, tools: readonly ToolVerdict<unknown>[], keys: readonly string[]): boolean {
+  if (last.tools.length !== tools.length) return false;
+  for (let i = 0; i < tools.length; i++) {
+    if (keys[i] !== last.keys[i]) return false;
+    const a = tools[i];
+    const b = last.tools[i];
+    if (a !== b && a.sent?.callName !== b.sent?.callName) return false;
+  }
+  return true;
 }

@@ -29,5 +29,5 @@ export function toolHash(wireTool: unknown): string {
 
 /** The fleet hash of tool hashes in the order the client sends the tools: SHA-256 of their JSON array. */
 export function fleetHashOf(toolHashes: readonly string[]): string {
-  return sha256Hex(`[${toolHashes.map((h) => `"${h}"`).join(",")}]`);
+  return sha256Hex(toolHashes.length === 0 ? "[]" : `["${toolHashes.join('","')}"]`);
 }

@@ -10,8 +10,8 @@ import { compareCodeUnits } from "@/lib/json/values";
 import { duplicateNameViolation, specCheck } from "../schema/spec";
 import { finalDescription } from "./describe";
 import { canonicalClaudeTool, fleetHashOf, toolHashOfText } from "./fleet-hash";
-import { claudeCodeName, claudeCodeNameFindings, nameSuffix, prefixedName, sanitizeName, withSuffix } from "./names";
-import { readToolFacts, runCaches, type ToolFacts } from "./tool-facts";
+import { claudeCodeNameFindings, EXPOSED_NAME_PATTERN, sanitizeNamePart, nameSuffix, prefixedName, sanitizeName, withSuffix, type SanitizedName } from "./names";
+import { runFacts, type ToolFacts } from "./tool-facts";
 import type {
   CheckResult,
   CollisionGroup,
@@ -29,55 +29,70 @@ export interface ReconcileSteps {
   facts(raw: unknown): ToolFacts;
   /** The tool hash of an exposed tool as an Agent SDK host sends it. */
   toolHash(facts: ToolFacts, exposedName: string, description: string): string;
-  /** The snapshot tools of the run before, handed out again where nothing they depend on changed. */
-  kept?: KeptTools;
+  /** What the run before left, reused where nothing it depends on changed. */
+  memo?: ReconcileMemo;
 }
 
 /**
- * Snapshot tools from the run before, by server and place: a tool is handed out again (the same
- * object) when its facts and everything the fleet decided about it (name, tag, renames, exclusions,
- * warnings) are what they were. Holds the last run's tools only.
+ * What one run leaves for the next (an incremental caller keeps one): each server's entries, sorted
+ * and with its duplicates marked, reused while the server lists the very same facts under the same
+ * label; and each entry's snapshot tool, handed out again (the same object, with its tool hash) while
+ * its facts and everything the fleet decided about it (name, tag, renames, exclusions, warnings) are
+ * what they were. Holds the last run's servers only.
  */
-export class KeptTools {
-  private before = new Map<string, KeptTool[]>();
-  private now = new Map<string, KeptTool[]>();
+export class ReconcileMemo {
+  private before = new Map<string, Block>();
+  private now = new Map<string, Block>();
+  /** The tool hash of every exposed snapshot tool made while this memo was kept. */
+  private readonly hashes = new WeakMap<SnapshotTool, string>();
 
-  /** The tool for `entry`: the one kept when it still holds, else a new one, kept for the next run. */
-  tool(entry: Entry, make: (entry: Entry) => SnapshotTool): SnapshotTool {
-    const old = this.before.get(entry.serverId)?.[entry.position - 1];
-    const tool =
-      old !== undefined &&
-      old.facts === entry.facts &&
-      old.label === entry.label &&
-      old.exposedName === entry.exposedName &&
-      old.collided === entry.collided &&
-      sameFindings(old.excluded, entry.excluded) &&
-      sameFindings(old.warnings, entry.warnings) &&
-      sameFindings(old.renamed, entry.renamed)
-        ? old.tool
-        : make(entry);
-    let slots = this.now.get(entry.serverId);
-    if (!slots) this.now.set(entry.serverId, (slots = []));
-    slots[entry.position - 1] = { facts: entry.facts, label: entry.label, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed, tool };
-    return tool;
+  /** The tool hash the snapshot holds for `tool` (an exposed tool of a run made with this memo). */
+  toolHashOf(tool: SnapshotTool): string | undefined {
+    return this.hashes.get(tool);
   }
 
-  /** Ends a run: what it did not ask for is dropped. */
+  /** @internal */
+  block(serverId: string): Block | undefined {
+    return this.before.get(serverId);
+  }
+
+  /** @internal */
+  keep(serverId: string, block: Block): void {
+    this.now.set(serverId, block);
+  }
+
+  /** @internal */
+  rememberHash(tool: SnapshotTool, hash: string): void {
+    this.hashes.set(tool, hash);
+  }
+
+  /** @internal The last run's collision groups, by name, and its alias maps: handed out again where unchanged. */
+  collisions: readonly CollisionGroup[] = [];
+  /** @internal */
+  aliases: Aliases | undefined;
+
+  /** @internal Ends a run: what it did not list is dropped. */
   endRun(): void {
     this.before = this.now;
     this.now = new Map();
   }
 }
 
-interface KeptTool {
-  facts: ToolFacts;
+/** The exposed names in order, with what the alias maps were made from, and the maps. */
+interface Aliases {
+  names: string[];
+  forwards: ForwardEntry[];
+  reverseKeys: string[];
+  forward: Record<string, ForwardEntry>;
+  reverse: Record<string, string>;
+}
+
+/** One server's entries in their fleet order, and what they were made from. */
+interface Block {
   label: string;
-  exposedName: string | null;
-  collided: boolean;
-  excluded: readonly Finding[];
-  warnings: readonly Finding[];
-  renamed: readonly Finding[];
-  tool: SnapshotTool;
+  /** Facts in list order. */
+  facts: ToolFacts[];
+  entries: Entry[];
 }
 
 function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
@@ -93,8 +108,7 @@ function sameFindings(a: readonly Finding[], b: readonly Finding[]): boolean {
 
 /** Steps that share work within one run only. */
 export function oneShotSteps(): ReconcileSteps {
-  const caches = runCaches();
-  return { facts: (raw) => readToolFacts(raw, caches), toolHash: agentSdkToolHash };
+  return { facts: runFacts(), toolHash: agentSdkToolHash };
 }
 
 /** SHA-256 of the canonical `{ name, description, input_schema }` of an exposed tool. */
@@ -102,8 +116,21 @@ export function agentSdkToolHash(facts: ToolFacts, exposedName: string, descript
   return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical));
 }
 
+/** A server's id as Claude Code names take it: its sanitized part, and whether it is sent as it is. */
+interface ServerName {
+  part: string;
+  /** Nothing replaced and no "__" in it. */
+  plain: boolean;
+}
+
+function serverNameOf(serverId: string): ServerName {
+  const part = sanitizeNamePart(serverId);
+  return { part, plain: part === serverId && !serverId.includes("__") };
+}
+
 interface Entry {
   serverId: string;
+  server: ServerName;
   label: string;
   /** 1-based place in the server's list. */
   position: number;
@@ -112,18 +139,50 @@ interface Entry {
   originalName: string;
   schemaHash: string;
   descriptionHash: string;
-  // Finding lists start as the tool's own (shared, never written) and are copied when the fleet adds to them.
+  /** A second listing of a name by the same server (excluded). */
+  duplicate: boolean;
+  /** The tool's own reasons to exclude, the duplicate listing first (decided within the server). */
+  ownExcluded: readonly Finding[];
+
+  // Decided by the fleet, again on every run. Finding lists start as the tool's own (shared, never
+  // written) and are copied when the fleet adds to them.
   excluded: readonly Finding[];
   warnings: readonly Finding[];
   renamed: readonly Finding[];
-  /** A second listing of a name by the same server (excluded). */
-  duplicate: boolean;
   /** The other servers listing the same name (empty when unique). */
   collidedWith: readonly string[];
   collided: boolean;
   exposedName: string | null;
   /** The sanitized name before any clash suffix. */
   baseName: string;
+
+  /** What it worked out, kept with it while its server's block is reused (null in a one-shot run). */
+  kept: EntryMemo | null;
+  /** This run's snapshot tool, its final description and (exposed) its tool hash. */
+  tool: SnapshotTool | undefined;
+  description: string;
+  hash: string | undefined;
+}
+
+/** What an entry works out once and keeps across runs: each depends on its server, name and facts, and on `others`. */
+interface EntryMemo {
+  /** The last `collidedWith` made for it. */
+  others: readonly string[] | undefined;
+  /** The name sanitized as it is, and prefixed with the server id (rule 2), each when first needed. */
+  plain: SanitizedName | undefined;
+  prefixed: SanitizedName | undefined;
+  /** The collision finding and the sanitizing reasons after it, made for `collidedWith` = `others`. */
+  collisionRenamed: readonly Finding[] | undefined;
+  /** The identical-collision warnings, made for `collidedWith` = `others`. */
+  identicalWarnings: readonly Finding[] | undefined;
+  /** The snapshot tool made last, and what it was made from. */
+  last: { tool: SnapshotTool; exposedName: string | null; collided: boolean; excluded: readonly Finding[]; warnings: readonly Finding[]; renamed: readonly Finding[] } | undefined;
+  reverseKey: string | undefined;
+  forward: ForwardEntry | undefined;
+}
+
+function newMemo(): EntryMemo {
+  return { others: undefined, plain: undefined, prefixed: undefined, collisionRenamed: undefined, identicalWarnings: undefined, last: undefined, reverseKey: undefined, forward: undefined };
 }
 
 const NONE: readonly Finding[] = Object.freeze([]);
@@ -141,38 +200,95 @@ const compare = compareCodeUnits;
 /** Reconciles every server's tool list into one FleetSnapshot; the result ignores input order. */
 export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSteps = oneShotSteps()): FleetSnapshot {
   const orderedServers = [...servers].sort((a, b) => compare(a.id, b.id));
+  const memo = steps.memo;
   const entries: Entry[] = [];
-  for (const server of orderedServers) {
+  for (let i = 0; i < orderedServers.length; ) {
+    const server = orderedServers[i];
+    let j = i + 1;
+    while (j < orderedServers.length && orderedServers[j].id === server.id) j++;
+    // Two servers given one id share one block, as if one server listed both lists (never kept).
+    const block = j === i + 1 ? serverBlock(server, steps, memo?.block(server.id)) : sharedBlock(orderedServers.slice(i, j), steps);
+    if (j === i + 1) memo?.keep(server.id, block);
+    for (const entry of block.entries) {
+      resetEntry(entry);
+      entries.push(entry);
+    }
+    i = j;
+  }
+  const groups = findCollisions(entries);
+  const exposedNames = assignNames(entries);
+  const snapshot = assemble(orderedServers, entries, exposedNames, groups, steps);
+  memo?.endRun();
+  return snapshot;
+}
+
+// One server's entries in fleet order, duplicates marked: the block of the run before when the server
+// lists the very same facts under the same label, else a new one (whose entries take over what the
+// old one's worked out, place by place, where the tool is the same).
+function serverBlock(server: ServerToolList, steps: ReconcileSteps, old: Block | undefined): Block {
+  const tools = Array.isArray(server.tools) ? server.tools : [];
+  const label = server.label ?? server.id;
+  const facts: ToolFacts[] = new Array(tools.length);
+  let same = old !== undefined && old.label === label && old.facts.length === tools.length;
+  for (let i = 0; i < tools.length; i++) {
+    facts[i] = steps.facts(tools[i]);
+    if (same && facts[i] !== old!.facts[i]) same = false;
+  }
+  if (same) return old!;
+  const kept = steps.memo !== undefined;
+  const name = serverNameOf(server.id);
+  const entries = facts.map((f, i) => entryOf(server.id, name, label, i + 1, f, kept));
+  if (old !== undefined && old.label === label) {
+    const byPosition = new Map(old.entries.map((e) => [e.position, e]));
+    for (const entry of entries) {
+      const was = byPosition.get(entry.position);
+      if (was !== undefined && was.facts === entry.facts) inherit(entry, was);
+    }
+  }
+  sortAndMarkDuplicates(entries);
+  return { label, facts, entries };
+}
+
+function sharedBlock(servers: ServerToolList[], steps: ReconcileSteps): Block {
+  const entries: Entry[] = [];
+  const facts: ToolFacts[] = [];
+  for (const server of servers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
     const label = server.label ?? server.id;
-    for (let i = 0; i < tools.length; i++) entries.push(entryOf(server.id, label, i + 1, steps.facts(tools[i])));
+    const name = serverNameOf(server.id);
+    for (let i = 0; i < tools.length; i++) {
+      const f = steps.facts(tools[i]);
+      facts.push(f);
+      entries.push(entryOf(server.id, name, label, i + 1, f, false));
+    }
   }
-  // Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
+  sortAndMarkDuplicates(entries);
+  return { label: "", facts, entries };
+}
+
+// Sort before assigning anything: names, suffixes and duplicates must not depend on arrival order.
+function sortAndMarkDuplicates(entries: Entry[]): void {
   entries.sort(
     (a, b) =>
-      compare(a.serverId, b.serverId) ||
       compare(a.name ?? "", b.name ?? "") ||
       (a.name === null ? a.position - b.position : 0) ||
       compare(a.schemaHash, b.schemaHash) ||
       compare(a.descriptionHash, b.descriptionHash) ||
       a.position - b.position,
   );
-
   markDuplicates(entries);
-  const groups = findCollisions(entries);
-  assignNames(entries);
-  // Once names are assigned, each member's exposed name is its entry's.
-  const collisions: CollisionGroup[] = groups.map(({ name, members, identical }) => ({
-    name,
-    kind: identical ? "identical" : "divergent",
-    members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })),
-  }));
-  return assemble(orderedServers, entries, collisions, steps);
 }
 
-function entryOf(serverId: string, label: string, position: number, facts: ToolFacts): Entry {
+// What an entry worked out depends on its server, name and facts only (and, for the snapshot tool, on
+// what the fleet decides, which is compared again): a new entry for the same tool takes it over.
+function inherit(entry: Entry, was: Entry): void {
+  if (was.kept !== null) entry.kept = was.kept;
+}
+
+function entryOf(serverId: string, server: ServerName, label: string, position: number, facts: ToolFacts, kept: boolean): Entry {
   return {
     serverId,
+    server,
     label,
     position,
     facts,
@@ -180,15 +296,32 @@ function entryOf(serverId: string, label: string, position: number, facts: ToolF
     originalName: facts.name ?? `(unnamed #${position})`,
     schemaHash: facts.schemaHash,
     descriptionHash: facts.descriptionHash,
+    duplicate: false,
+    ownExcluded: facts.excluded,
     excluded: facts.excluded,
     warnings: facts.warnings,
     renamed: NONE,
-    duplicate: false,
     collidedWith: NO_SERVERS,
     collided: false,
     exposedName: null,
     baseName: "",
+    kept: kept ? newMemo() : null,
+    tool: undefined,
+    description: "",
+    hash: undefined,
   };
+}
+
+function resetEntry(entry: Entry): void {
+  entry.hash = undefined;
+  entry.description = "";
+  entry.excluded = entry.ownExcluded;
+  entry.warnings = entry.facts.warnings;
+  entry.renamed = NONE;
+  entry.collidedWith = NO_SERVERS;
+  entry.collided = false;
+  entry.exposedName = null;
+  entry.baseName = "";
 }
 
 // One server listing a name twice: the first after sorting is kept, the others are excluded.
@@ -196,9 +329,9 @@ function markDuplicates(entries: Entry[]): void {
   for (let i = 0; i < entries.length; ) {
     let j = i + 1;
     const first = entries[i];
-    while (j < entries.length && first.name !== null && entries[j].serverId === first.serverId && entries[j].name === first.name) j++;
+    while (j < entries.length && first.name !== null && entries[j].name === first.name) j++;
     for (let k = i + 1; k < j; k++) {
-      entries[k].excluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].excluded];
+      entries[k].ownExcluded = [duplicateNameViolation(first.name!, first.serverId, j - i), ...entries[k].ownExcluded];
       entries[k].duplicate = true;
     }
     i = j;
@@ -219,45 +352,104 @@ function findCollisions(entries: Entry[]): { name: string; members: Entry[]; ide
   const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
   // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
   for (const [name, members] of byName) {
-    if (!Array.isArray(members) || members.every((m) => m.serverId === members[0].serverId)) continue;
-    const identical = members.every((m) => m.schemaHash === members[0].schemaHash);
+    if (!Array.isArray(members)) continue;
+    let oneServer = true;
+    let identical = true;
+    for (const m of members) {
+      if (m.serverId !== members[0].serverId) oneServer = false;
+      if (m.schemaHash !== members[0].schemaHash) identical = false;
+    }
+    if (oneServer) continue;
     groups.push({ name, members, identical });
+    const quoted = identical ? JSON.stringify(name) : "";
     for (const member of members) {
-      const others = [...new Set(members.filter((m) => m.serverId !== member.serverId).map((m) => m.serverId))];
       member.collided = true;
-      member.collidedWith = others;
-      if (identical) {
-        member.warnings = [
-          ...member.warnings,
-          {
-            code: "collision:identical",
-            message: `${JSON.stringify(name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
-            fix: "remove the duplicate server from the config",
-          },
-        ];
-      }
+      member.collidedWith = otherServers(member, members);
+      if (identical) member.warnings = identicalWarnings(member, quoted);
     }
   }
-  return groups.sort((a, b) => compare(a.name, b.name));
+  // In name order: names are unique here, and the default sort compares them by UTF-16 code units.
+  const byGroupName = new Map(groups.map((g) => [g.name, g]));
+  return groups.map((g) => g.name).sort().map((name) => byGroupName.get(name)!);
 }
 
-// Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a suffix.
-function assignNames(entries: Entry[]): void {
-  const active = entries.filter((e) => e.excluded.length === 0);
+// The other members' servers, in order (a server lists a name once, duplicates aside); the list of the
+// run before when it is the same, so what was worked out from it holds.
+function otherServers(member: Entry, members: Entry[]): readonly string[] {
+  const kept = member.kept;
+  const before = kept?.others;
+  if (before !== undefined && before.length === members.length - 1) {
+    let k = 0;
+    let same = true;
+    for (const m of members) {
+      if (m === member) continue;
+      if (before[k++] !== m.serverId) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return before;
+  }
+  let others: string[];
+  if (members.length === 2) others = [members[0] === member ? members[1].serverId : members[0].serverId];
+  else {
+    others = [];
+    for (const m of members) if (m !== member) others.push(m.serverId);
+  }
+  if (kept !== null) {
+    kept.others = others;
+    kept.collisionRenamed = undefined;
+    kept.identicalWarnings = undefined;
+  }
+  return others;
+}
+
+function identicalWarnings(member: Entry, quotedName: string): readonly Finding[] {
+  if (member.kept?.identicalWarnings !== undefined) return member.kept.identicalWarnings;
+  const others = member.collidedWith;
+  const warnings = [
+    ...member.facts.warnings,
+    {
+      code: "collision:identical",
+      message: `${quotedName} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+      fix: "remove the duplicate server from the config",
+    },
+  ];
+  if (member.kept !== null) member.kept.identicalWarnings = warnings;
+  return warnings;
+}
+
+// sanitizeName, with one shared answer for the common case of a name valid as it is (its reasons are never written).
+function sanitizedName(candidate: string, serverId: string, originalName: string): SanitizedName {
+  return EXPOSED_NAME_PATTERN.test(candidate) ? { name: candidate, reasons: NONE as Finding[] } : sanitizeName(candidate, serverId, originalName);
+}
+
+// Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a
+// suffix. Returns each exposed name with its entry (exposed names are unique once this is done).
+function assignNames(entries: Entry[]): Map<string, Entry> {
+  const active: Entry[] = [];
+  for (const entry of entries) if (entry.excluded.length === 0) active.push(entry);
   for (const entry of active) {
     const name = entry.name!;
-    let candidate = name;
-    const renamed: Finding[] = [];
+    let sanitized: SanitizedName;
     if (entry.collided) {
-      candidate = prefixedName(entry.serverId, name);
-      renamed.push({
-        code: "name:collision",
-        message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}`,
-      });
+      const kept = entry.kept;
+      const candidate = prefixedName(entry.serverId, name);
+      sanitized = kept?.prefixed ?? sanitizedName(candidate, entry.serverId, name);
+      const renamed = kept?.collisionRenamed ?? [
+        { code: "name:collision", message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}` },
+        ...sanitized.reasons,
+      ];
+      if (kept !== null) {
+        kept.prefixed = sanitized;
+        kept.collisionRenamed = renamed;
+      }
+      entry.renamed = renamed;
+    } else {
+      sanitized = entry.kept?.plain ?? sanitizedName(name, entry.serverId, name);
+      if (entry.kept !== null) entry.kept.plain = sanitized;
+      if (sanitized.reasons.length > 0) entry.renamed = sanitized.reasons;
     }
-    const sanitized = sanitizeName(candidate, entry.serverId, name);
-    if (sanitized.reasons.length > 0) renamed.push(...sanitized.reasons);
-    if (renamed.length > 0) entry.renamed = renamed;
     entry.exposedName = sanitized.name;
     entry.baseName = sanitized.name;
   }
@@ -280,7 +472,7 @@ function assignNames(entries: Entry[]): void {
         clashes.push(pair);
       }
     }
-    if (clashes.length === 0) return;
+    if (clashes.length === 0) return byName as Map<string, Entry>;
     for (const group of clashes) {
       const renamed = group.filter((e) => e.exposedName !== e.name);
       const targets = renamed.length > 0 ? renamed : group.slice(1);
@@ -299,21 +491,117 @@ function assignNames(entries: Entry[]): void {
   }
 }
 
-function assemble(servers: ServerToolList[], entries: Entry[], collisions: CollisionGroup[], steps: ReconcileSteps): FleetSnapshot {
-  const kept = steps.kept;
-  const tools = kept ? entries.map((e) => kept.tool(e, toSnapshotTool)) : entries.map(toSnapshotTool);
-  kept?.endRun();
-  const exposedAt: number[] = [];
-  const excluded: SnapshotTool[] = [];
-  tools.forEach((t, i) => (t.exposedName !== null ? exposedAt.push(i) : excluded.push(t)));
-  exposedAt.sort((a, b) => compare(tools[a].exposedName!, tools[b].exposedName!));
-  const exposed = exposedAt.map((i) => tools[i]);
-  const forward: Record<string, ForwardEntry> = {};
-  const reverse: Record<string, string> = {};
-  for (const tool of exposed) {
-    forward[tool.exposedName!] = { serverId: tool.serverId, originalName: tool.originalName };
-    reverse[`${tool.serverId}:${tool.originalName}`] = tool.exposedName!;
+// Once names are assigned, each member's exposed name is its entry's. Both lists are in name order: a
+// group of the run before that says the same is handed out again.
+function collisionGroups(groups: { name: string; members: Entry[]; identical: boolean }[], before: readonly CollisionGroup[]): CollisionGroup[] {
+  const out: CollisionGroup[] = new Array(groups.length);
+  let b = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const { name, members, identical } = groups[g];
+    const kind = identical ? "identical" : "divergent";
+    while (b < before.length && before[b].name < name) b++;
+    const was = b < before.length && before[b].name === name ? before[b] : undefined;
+    if (was !== undefined && was.kind === kind && was.members.length === members.length && members.every((m, i) => sameMember(was.members[i], m))) {
+      out[g] = was;
+      continue;
+    }
+    out[g] = { name, kind, members: members.map((m) => ({ serverId: m.serverId, exposedName: m.exposedName, schemaHash: m.schemaHash })) };
   }
+  return out;
+}
+
+function sameMember(member: CollisionGroup["members"][number], entry: Entry): boolean {
+  return member.serverId === entry.serverId && member.exposedName === entry.exposedName && member.schemaHash === entry.schemaHash;
+}
+
+// The snapshot from the decided entries. Work that leaves much garbage (tool hashes, the fleet hash)
+// comes before the tools and maps are made: a young-generation collection then finds few new objects
+// alive to move, which at 10,000 tools is worth more than any single step here.
+function assemble(
+  servers: ServerToolList[],
+  entries: Entry[],
+  exposedNames: Map<string, Entry>,
+  groups: { name: string; members: Entry[]; identical: boolean }[],
+  steps: ReconcileSteps,
+): FleetSnapshot {
+  const memo = steps.memo;
+  // Which snapshot tools of the last run still hold.
+  for (const entry of entries) {
+    const last = entry.kept?.last;
+    entry.tool =
+      last !== undefined &&
+      last.exposedName === entry.exposedName &&
+      last.collided === entry.collided &&
+      sameFindings(last.excluded, entry.excluded) &&
+      sameFindings(last.warnings, entry.warnings) &&
+      sameFindings(last.renamed, entry.renamed)
+        ? last.tool
+        : undefined;
+  }
+  // Exposed names are unique, so sorting the names alone gives the order; the default sort compares
+  // strings by UTF-16 code units, as compareCodeUnits does. The same names as the run before keep its order.
+  const before = memo?.aliases;
+  const names = before !== undefined && sameNames(before.names, exposedNames) ? before.names : [...exposedNames.keys()].sort();
+  const toolHashes: string[] = new Array(names.length);
+  for (let k = 0; k < names.length; k++) {
+    const entry = exposedNames.get(names[k])!;
+    const kept = entry.tool;
+    let hash = kept !== undefined ? memo?.toolHashOf(kept) : undefined;
+    if (hash === undefined) {
+      entry.description = kept?.description ?? finalDescriptionOf(entry, false);
+      hash = steps.toolHash(entry.facts, names[k], entry.description);
+    }
+    entry.hash = toolHashes[k] = hash;
+  }
+  const fleetHash = fleetHashOf(toolHashes);
+
+  const excluded: SnapshotTool[] = [];
+  for (const entry of entries) {
+    let tool = entry.tool;
+    if (tool === undefined) {
+      entry.tool = tool = toSnapshotTool(entry);
+      if (entry.kept !== null) entry.kept.last = { tool, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed };
+    }
+    if (tool.exposedName === null) excluded.push(tool);
+  }
+  const exposed: SnapshotTool[] = new Array(names.length);
+  let forward: Record<string, ForwardEntry> = {};
+  let reverse: Record<string, string> = {};
+  if (memo === undefined) {
+    for (let k = 0; k < names.length; k++) {
+      const tool = exposedNames.get(names[k])!.tool!;
+      exposed[k] = tool;
+      forward[names[k]] = { serverId: tool.serverId, originalName: tool.originalName };
+      reverse[`${tool.serverId}:${tool.originalName}`] = names[k];
+    }
+  } else {
+    // Kept entries keep their alias map entries; maps that would say the same are the last run's.
+    const forwards: ForwardEntry[] = new Array(names.length);
+    const reverseKeys: string[] = new Array(names.length);
+    let sameAliases = before !== undefined && before.names === names;
+    for (let k = 0; k < names.length; k++) {
+      const entry = exposedNames.get(names[k])!;
+      const tool = entry.tool!;
+      exposed[k] = tool;
+      memo.rememberHash(tool, entry.hash!);
+      // Entries of servers sharing an id keep nothing (their block is made afresh every run).
+      const kept = entry.kept ?? newMemo();
+      forwards[k] = kept.forward ??= { serverId: tool.serverId, originalName: tool.originalName };
+      reverseKeys[k] = kept.reverseKey ??= `${tool.serverId}:${tool.originalName}`;
+      if (sameAliases && (reverseKeys[k] !== before!.reverseKeys[k] || !sameForward(forwards[k], before!.forwards[k]))) sameAliases = false;
+    }
+    if (sameAliases) ({ forward, reverse } = before!);
+    else {
+      for (let k = 0; k < names.length; k++) {
+        forward[names[k]] = forwards[k];
+        reverse[reverseKeys[k]] = names[k];
+      }
+    }
+    memo.aliases = { names, forwards, reverseKeys, forward, reverse };
+  }
+  for (const tool of excluded) exposed.push(tool);
+  const collisions = collisionGroups(groups, memo?.collisions ?? []);
+  if (memo) memo.collisions = collisions;
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
     id: s.id,
     ...(s.label !== undefined ? { label: s.label } : {}),
@@ -321,14 +609,32 @@ function assemble(servers: ServerToolList[], entries: Entry[], collisions: Colli
     ...(s.error !== undefined ? { error: s.error } : {}),
     toolCount: Array.isArray(s.tools) ? s.tools.length : 0,
   }));
-  return {
-    fleetHash: fleetHashOf(exposedAt.map((i) => steps.toolHash(entries[i].facts, tools[i].exposedName!, tools[i].description))),
-    servers: snapshotServers,
-    tools: [...exposed, ...excluded],
-    collisions,
-    forward,
-    reverse,
-  };
+  return { fleetHash, servers: snapshotServers, tools: exposed, collisions, forward, reverse };
+}
+
+function sameNames(names: readonly string[], exposed: Map<string, Entry>): boolean {
+  if (names.length !== exposed.size) return false;
+  for (const name of names) if (!exposed.has(name)) return false;
+  return true;
+}
+
+function sameForward(a: ForwardEntry, b: ForwardEntry): boolean {
+  return a === b || (a.serverId === b.serverId && a.originalName === b.originalName);
+}
+
+function codesOf(findings: readonly Finding[]): string {
+  let out = findings[0].code;
+  for (let i = 1; i < findings.length; i++) out += `, ${findings[i].code}`;
+  return out;
+}
+
+// The description a model sees (rules 3-4): the tool's own when excluded or neither tagged nor flattened.
+function finalDescriptionOf(entry: Entry, isExcluded: boolean): string {
+  const { facts } = entry;
+  const flattened = facts.analysis.flatten.status === "flattened" ? facts.analysis.flatten.info : null;
+  return isExcluded || (flattened === null && !entry.collided)
+    ? facts.description
+    : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
 }
 
 function toSnapshotTool(entry: Entry): SnapshotTool {
@@ -336,49 +642,75 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const { analysis } = facts;
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
-  const description =
-    isExcluded || (flattened === null && !entry.collided)
-      ? facts.description
-      : finalDescription(facts.description, { sentence: flattened?.sentence, tag: entry.collided ? entry.label : undefined });
-  const claudeFindings = entry.name === null ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
+  // An exposed tool's description was written for its hash.
+  const description = !isExcluded && entry.hash !== undefined && entry.description !== "" ? entry.description : finalDescriptionOf(entry, isExcluded);
+  // Claude Code's name, from the server's part (sanitized once per server) and the tool's.
+  const toolPart = sanitizeNamePart(entry.originalName);
+  const claudeName = `mcp__${entry.server.part}__${toolPart}`;
+  // Nothing to say when neither part changed and the server id holds no "__" (the common case).
+  const claudeFindings = entry.name === null || (entry.server.plain && toolPart === entry.name) ? NONE : claudeCodeNameFindings(entry.serverId, entry.name);
   const lengthFinding = facts.lengthFinding;
-  const warnings = [...entry.warnings, ...analysis.warnings, ...claudeFindings];
+  const warnings: Finding[] =
+    entry.warnings.length + analysis.warnings.length + claudeFindings.length === 0 ? [] : [...entry.warnings, ...analysis.warnings, ...claudeFindings];
   if (lengthFinding) warnings.push(lengthFinding);
-  const checks: CheckResult[] = [
-    specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:"))),
-    ...analysis.checks,
-    isExcluded
-      ? SKIP_NAME
-      : entry.renamed.length > 0
-        ? { check: "name", status: "warn", message: `exposed as ${entry.exposedName} (${entry.renamed.map((r) => r.code).join(", ")})` }
-        : PASS_NAME,
+  const spec = specCheck(entry.excluded.length === 0 ? NONE : entry.excluded.filter((f) => f.code.startsWith("spec:")));
+  const nameCheck = isExcluded
+    ? SKIP_NAME
+    : entry.renamed.length > 0
+      ? { check: "name", status: "warn" as const, message: `exposed as ${entry.exposedName} (${codesOf(entry.renamed)})` }
+      : PASS_NAME;
+  const claudeCheck =
     entry.name === null
       ? SKIP_CLAUDE_NAME
       : claudeFindings.length > 0
-        ? { check: "claude-name", status: "warn", message: claudeFindings.map((f) => f.message).join("; ") }
-        : PASS_CLAUDE_NAME,
-    lengthFinding ? { check: "description-length", status: "warn", message: lengthFinding.message } : PASS_DESCRIPTION,
-  ];
-  // Properties in the contract's order; title and annotations only when the server sent them.
-  const tool: Partial<SnapshotTool> = {
-    serverId: entry.serverId,
-    originalName: entry.originalName,
-    exposedName: isExcluded ? null : entry.exposedName,
-    claudeCodeName: claudeCodeName(entry.serverId, entry.originalName),
-  };
+        ? { check: "claude-name", status: "warn" as const, message: claudeFindings.map((f) => f.message).join("; ") }
+        : PASS_CLAUDE_NAME;
+  const lengthCheck = lengthFinding ? { check: "description-length", status: "warn" as const, message: lengthFinding.message } : PASS_DESCRIPTION;
+  // The analysis has its four checks (flatten, property-names, metaschema, portability): one literal.
+  const own = analysis.checks;
+  const checks: CheckResult[] =
+    own.length === 4 ? [spec, own[0], own[1], own[2], own[3], nameCheck, claudeCheck, lengthCheck] : [spec, ...own, nameCheck, claudeCheck, lengthCheck];
+  const exposedName = isExcluded ? null : entry.exposedName;
+  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
+  const inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  // The reasons are this entry's own list (made for it, never written after): not copied.
+  const renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: entry.renamed as Finding[] } : null;
+  const excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  // Properties in the contract's order; title and annotations only when the server sent them. Most
+  // tools have neither: one literal makes them in one go.
+  if (facts.title === undefined && facts.annotations === undefined) {
+    return {
+      serverId: entry.serverId,
+      originalName: entry.originalName,
+      exposedName,
+      claudeCodeName: claudeName,
+      description,
+      inputSchema,
+      originalDescription: facts.description,
+      originalInputSchema: facts.inputSchema,
+      schemaHash: facts.schemaHash,
+      descriptionHash: facts.descriptionHash,
+      annotationsHash: facts.annotationsHash,
+      flattened,
+      renamed,
+      excluded,
+      warnings,
+      checks,
+    };
+  }
+  const tool: Partial<SnapshotTool> = { serverId: entry.serverId, originalName: entry.originalName, exposedName, claudeCodeName: claudeName };
   if (facts.title !== undefined) tool.title = facts.title;
   if (facts.annotations !== undefined) tool.annotations = facts.annotations;
   tool.description = description;
-  // The analysis may come from another tool with the same canonical schema: keep this tool's own object.
-  tool.inputSchema = flattened ? analysis.finalSchema : facts.inputSchema;
+  tool.inputSchema = inputSchema;
   tool.originalDescription = facts.description;
   tool.originalInputSchema = facts.inputSchema;
   tool.schemaHash = facts.schemaHash;
   tool.descriptionHash = facts.descriptionHash;
   tool.annotationsHash = facts.annotationsHash;
   tool.flattened = flattened;
-  tool.renamed = !isExcluded && entry.renamed.length > 0 ? { reasons: [...entry.renamed] } : null;
-  tool.excluded = isExcluded ? { reasons: [...entry.excluded] } : null;
+  tool.renamed = renamed;
+  tool.excluded = excluded;
   tool.warnings = warnings;
   tool.checks = checks;
   return tool as SnapshotTool;

@@ -4,7 +4,8 @@
  */
 import { canonicalJson } from "../schema/canonical-json";
 import { checkMetaschema, checkPortability, checkPropertyNames, type CheckOutcome } from "../schema/checks";
-import { flattenSchema, type FlattenOutcome } from "../schema/flatten";
+import { nestingDepth } from "../schema/depth";
+import { flattenSchema, strictFormMetaschema, type FlattenOutcome } from "../schema/flatten";
 import { isPlainObject } from "@/lib/json/values";
 import { schemaSpecViolations } from "../schema/spec";
 import type { CheckResult, Finding } from "./types";
@@ -59,8 +60,13 @@ function exactText(schema: unknown): string | null {
   return text;
 }
 
+// What most schemas share: no root combinator, nothing wrong. One frozen object each, not one per schema.
+const NO_COMBINATOR: CheckResult = Object.freeze({ check: "flatten", status: "skipped", message: "no root anyOf / oneOf / allOf" });
+const NONE = Object.freeze([]) as unknown as Finding[];
+
 export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)): SchemaAnalysis {
-  const specViolations = schemaSpecViolations(schema);
+  // A root of type "object" breaks no spec rule: the shared empty list.
+  const specViolations = isPlainObject(schema) && schema.type === "object" ? NONE : schemaSpecViolations(schema);
   if (!isPlainObject(schema)) {
     const skipped = (check: string): CheckResult => ({ check, status: "skipped", message: `${check} check skipped: no schema object` });
     return {
@@ -78,13 +84,14 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
   const flatten = flattenSchema(schema);
   const finalSchema = flatten.status === "flattened" ? flatten.schema : schema;
   const finalCanonical = flatten.status === "flattened" ? canonicalJson(finalSchema) : canonical;
+  // Both walks below need the depth first: found once.
+  const depth = nestingDepth(finalSchema);
   const propertyNames = checkPropertyNames(finalSchema);
-  const metaschema = checkMetaschema(finalSchema);
-  const portability = checkPortability(finalSchema);
-  const report = [propertyNames, metaschema, portability];
+  const metaschema = flatten.status === "flattened" ? strictFormMetaschema(finalSchema) ?? checkMetaschema(finalSchema, depth) : checkMetaschema(finalSchema, depth);
+  const portability = checkPortability(finalSchema, depth);
   const flattenCheck: CheckResult =
     flatten.status === "unchanged"
-      ? { check: "flatten", status: "skipped", message: "no root anyOf / oneOf / allOf" }
+      ? NO_COMBINATOR
       : flatten.status === "flattened"
         ? {
             check: "flatten",
@@ -94,16 +101,20 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
               : `root ${flatten.info.keywords.join(" + ")} flattened; nothing lost`,
           }
         : { check: "flatten", status: "fail", message: flatten.reason };
-  const flattenErrors: Finding[] =
-    flatten.status === "failed" ? [{ code: "flatten:failed", message: flatten.reason, path: `/${flatten.keyword}` }] : [];
+  const flattenErrors: readonly Finding[] =
+    flatten.status === "failed" ? [{ code: "flatten:failed", message: flatten.reason, path: `/${flatten.keyword}` }] : NONE;
+  const errorCount = specViolations.length + flattenErrors.length + propertyNames.errors.length + metaschema.errors.length + portability.errors.length;
+  const warningCount = propertyNames.warnings.length + metaschema.warnings.length + portability.warnings.length;
   return {
     specViolations,
     flatten,
     finalSchema,
     finalCanonical,
-    checks: [flattenCheck, ...report.map((o) => o.check)],
-    errors: [...specViolations, ...flattenErrors, ...report.flatMap((o) => o.errors)],
-    warnings: report.flatMap((o) => o.warnings),
+    checks: [flattenCheck, propertyNames.check, metaschema.check, portability.check],
+    // Shared and never written (tool-facts.ts copies before adding): most schemas have neither.
+    errors:
+      errorCount === 0 ? NONE : [...specViolations, ...flattenErrors, ...propertyNames.errors, ...metaschema.errors, ...portability.errors],
+    warnings: warningCount === 0 ? NONE : [...propertyNames.warnings, ...metaschema.warnings, ...portability.warnings],
     claudeApi: { propertyNames, metaschema },
     orderSensitive: flatten.status === "flattened" || metaschema.check.status === "fail",
   };

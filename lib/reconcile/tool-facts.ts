@@ -63,6 +63,72 @@ export function runCaches(): ToolFactsCaches {
   };
 }
 
+/**
+ * Facts for one reconcile run: a tool listed again with the very same content (the same server
+ * registered under two ids, a cloned config) shares the facts of the first, found by its name and
+ * compared field by field (what facts are read from, key order included), so neither its schema nor
+ * its description is written out and hashed again.
+ */
+export function runFacts(caches: ToolFactsCaches = runCaches()): (raw: unknown) => ToolFacts {
+  const byName = new Map<string, { raw: Record<string, unknown>; facts: ToolFacts }[]>();
+  return (raw) => {
+    if (!isPlainObject(raw) || typeof raw.name !== "string") return readToolFacts(raw, caches);
+    let seen = byName.get(raw.name);
+    if (seen === undefined) byName.set(raw.name, (seen = []));
+    for (const other of seen) if (sameFactsSource(other.raw, raw)) return other.facts;
+    const facts = readToolFacts(raw, caches);
+    // A name many tools share with different content is compared with a few of them only.
+    if (seen.length < MAX_SAME_NAME) seen.push({ raw, facts });
+    return facts;
+  };
+}
+
+const MAX_SAME_NAME = 8;
+
+// Everything readToolFacts reads: the same here gives the same facts, byte for byte once written as JSON.
+function sameFactsSource(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return (
+    a.name === b.name &&
+    sameJsonValue(a.description, b.description, 0) &&
+    sameJsonValue(a.title, b.title, 0) &&
+    sameJsonValue(a.annotations, b.annotations, 0) &&
+    sameJsonValue(a.inputSchema, b.inputSchema, 0)
+  );
+}
+
+/** Deeper than this, two values are taken as different (only a cache is missed). */
+const SAME_JSON_DEPTH = 64;
+
+/**
+ * Would JSON.stringify write `a` and `b` the same, key order included? Answers no when unsure (values
+ * JSON has no plain form for, NaN, nesting past SAME_JSON_DEPTH): a caller only misses a shortcut.
+ */
+export function sameJsonValue(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth >= SAME_JSON_DEPTH) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJsonValue(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  if (Array.isArray(b) || !isJsonContainer(a) || !isJsonContainer(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  for (let i = 0; i < keysA.length; i++) {
+    const key = keysA[i];
+    if (key !== keysB[i] || !sameJsonValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
+  }
+  return true;
+}
+
+// Plain objects and arrays only: a Date or a class instance may write itself differently (toJSON).
+function isJsonContainer(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /** The description hash: SHA-256 of the canonical JSON of the string. */
 export function descriptionHashOf(description: string): string {
   return sha256Hex(JSON.stringify(description));
@@ -88,7 +154,7 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
   const analysis = caches.analysis(schemaHash, inputSchema, schemaText);
   const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
   // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
-  const identity = toolIdentityViolations(raw);
+  const identity = name !== null && isObject ? NONE : toolIdentityViolations(raw);
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
   return {
     name,

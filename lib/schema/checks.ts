@@ -123,7 +123,8 @@ const METASCHEMA_PASS: CheckOutcome = Object.freeze({
   warnings: Object.freeze([]) as unknown as Finding[],
 });
 
-export function checkMetaschema(schema: unknown): CheckOutcome {
+/** `depth`, when the caller has it, is `nestingDepth(schema)`: several checks of one schema walk it once. */
+export function checkMetaschema(schema: unknown, depth?: number): CheckOutcome {
   if (!isPlainObject(schema)) {
     return { check: { check: "metaschema", status: "skipped", message: "metaschema check skipped: no schema object" }, errors: [], warnings: [] };
   }
@@ -136,8 +137,7 @@ export function checkMetaschema(schema: unknown): CheckOutcome {
     };
   }
   // Ajv validates by recursion: a schema nested deeper than this would overflow the call stack.
-  const depth = nestingDepth(schema);
-  if (depth > MAX_SCHEMA_DEPTH) {
+  if ((depth ?? nestingDepth(schema)) > MAX_SCHEMA_DEPTH) {
     const message = `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; it was not checked against the 2020-12 metaschema`;
     return {
       check: { check: "metaschema", status: "warn", message },
@@ -186,14 +186,23 @@ function metaschemaFindings(errors: ErrorObject[]): Finding[] {
     });
 }
 
-export function checkPortability(schema: unknown): CheckOutcome {
+const PORTABILITY_PASS: CheckOutcome = Object.freeze({
+  check: Object.freeze({ check: "portability", status: "pass", message: "no portability issues" }) as CheckResult,
+  errors: Object.freeze([]) as unknown as Finding[],
+  warnings: Object.freeze([]) as unknown as Finding[],
+});
+
+/** `depth`, when the caller has it, is `nestingDepth(schema)`. */
+export function checkPortability(schema: unknown, depth?: number): CheckOutcome {
   const warnings: Finding[] = [];
   if (isPlainObject(schema)) {
     // Schemas of a sane depth are walked by recursion, writing a place only where there is a finding;
     // deeper ones by a work list, which no depth can overflow.
-    if (nestingDepth(schema) <= MAX_SCHEMA_DEPTH) walkShallow(schema, [], true, undefined, warnings);
+    if ((depth ?? nestingDepth(schema)) <= MAX_SCHEMA_DEPTH) walkShallow(schema, [], true, undefined, warnings);
     else walk(schema, warnings);
   }
+  // Most schemas are portable: one shared outcome says so.
+  if (warnings.length === 0) return PORTABILITY_PASS;
   warnings.sort((a, b) => (a.path! < b.path! ? -1 : a.path! > b.path! ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   return {
     check: {
@@ -213,15 +222,25 @@ function placeText(place: Place, ...more: (string | number)[]): string {
   return typeof place === "string" ? pointer(place, ...more) : pointer("", ...place, ...more);
 }
 
+// What a keyword holds, in one lookup: `items` is both an array keyword and a single-schema one.
+const ARRAY_OR_SINGLE = 3;
+const KEYWORD_KIND: ReadonlyMap<string, number> = new Map<string, number>([
+  ...[...SINGLE_SCHEMA_KEYWORDS].map((k): [string, number] => [k, 1]),
+  ...[...MAP_SCHEMA_KEYWORDS].map((k): [string, number] => [k, 2]),
+  ...[...ARRAY_SCHEMA_KEYWORDS].map((k): [string, number] => [k, SINGLE_SCHEMA_KEYWORDS.has(k) ? ARRAY_OR_SINGLE : 0]),
+]);
+
 function walkShallow(node: Record<string, unknown>, tokens: (string | number)[], isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
   lintNode(node, tokens, isRoot, parentKeyword, out);
   for (const key in node) {
+    const kind = KEYWORD_KIND.get(key);
+    if (kind === undefined) continue;
     const value = node[key];
-    if (ARRAY_SCHEMA_KEYWORDS.has(key) && Array.isArray(value)) {
+    if ((kind === 0 || kind === ARRAY_OR_SINGLE) && Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) visitShallow(value[i], tokens, key, i, out);
-    } else if (SINGLE_SCHEMA_KEYWORDS.has(key)) {
+    } else if (kind === 1 || kind === ARRAY_OR_SINGLE) {
       visitShallow(value, tokens, key, undefined, out);
-    } else if (MAP_SCHEMA_KEYWORDS.has(key) && isPlainObject(value)) {
+    } else if (kind === 2 && isPlainObject(value)) {
       // `dependencies` may map to an array of names rather than a schema.
       for (const name in value) if (!Array.isArray(value[name])) visitShallow(value[name], tokens, key, name, out);
     }

@@ -9,7 +9,7 @@
  */
 import type { CombinatorKeyword, Finding, FlattenInfo } from "./types";
 import { canonicalJson } from "./canonical-json";
-import { checkMetaschema } from "./checks";
+import { checkMetaschema, type CheckOutcome } from "./checks";
 import { nestingDepth } from "./depth";
 import { pointer, pointerTokens } from "@/lib/json/pointer";
 import { isPlainObject } from "@/lib/json/values";
@@ -46,7 +46,8 @@ interface Branch {
 
 interface PropertySlot {
   definitions: unknown[];
-  texts: string[];
+  /** Canonical texts of `definitions`, written only once a second definition arrives (most properties have one). */
+  texts: string[] | null;
   /** Set when a definition came from an anyOf / oneOf branch: differing definitions then become anyOf. */
   alternative: boolean;
   /** Where the first definition came from, for messages. */
@@ -57,7 +58,8 @@ interface PropertySlot {
 
 /** Flattens root-level combinators; nested combinators are left as they are. */
 export function flattenSchema(schema: unknown): FlattenOutcome {
-  if (!isPlainObject(schema)) return { status: "unchanged", schema };
+  // Most schemas have no root combinator: told without making anything.
+  if (!isPlainObject(schema) || !("anyOf" in schema || "oneOf" in schema || "allOf" in schema)) return { status: "unchanged", schema };
   // Branches are read anyOf, then oneOf, then allOf, whatever the order in the schema (observed).
   const keywords = BRANCH_ORDER.filter((k) => k in schema);
   if (keywords.length === 0) return { status: "unchanged", schema };
@@ -81,15 +83,16 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
       });
       return;
     }
-    const text = canonicalJson(definition);
     const slot = slots.get(name);
     if (!slot) {
-      slots.set(name, { definitions: [definition], texts: [text], alternative, firstAt: at, fromRoot: at === "" });
+      slots.set(name, { definitions: [definition], texts: null, alternative, firstAt: at, fromRoot: at === "" });
       return;
     }
     slot.alternative ||= alternative;
-    if (!slot.texts.includes(text)) {
-      slot.texts.push(text);
+    const texts = (slot.texts ??= slot.definitions.map((d) => canonicalJson(d)));
+    const text = canonicalJson(definition);
+    if (!texts.includes(text)) {
+      texts.push(text);
       slot.definitions.push(definition);
     }
   };
@@ -158,30 +161,63 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
 /** The walk Claude Code makes over the stricter form stops this deep (observed: 35 nested objects is past it). */
 export const STRICT_FORM_DEPTH = 64;
 
+// The metaschema outcome of each stricter form that was sent, by the very object: the reconciler checks
+// the flat schema again and takes it from here rather than validating the same object twice.
+const strictFormOutcomes = new WeakMap<object, CheckOutcome>();
+
+/** The metaschema outcome flattenSchema already has for the flat schema it returned, if it checked it. */
+export function strictFormMetaschema(schema: unknown): CheckOutcome | undefined {
+  return typeof schema === "object" && schema !== null ? strictFormOutcomes.get(schema) : undefined;
+}
+
 // Why the API would reject the stricter form, or null when it would accept it.
 function strictFormProblem(schema: Record<string, unknown>): string | null {
   if (nestingDepth(schema, STRICT_FORM_DEPTH) > STRICT_FORM_DEPTH) return `it nests deeper than ${STRICT_FORM_DEPTH} levels`;
   const mixed = mixedList(schema);
   if (mixed) return `${mixed} holds an entry that is not a string`;
   const meta = checkMetaschema(schema);
-  return meta.errors.length > 0 ? meta.errors[0].message : null;
+  if (meta.errors.length > 0) return meta.errors[0].message;
+  strictFormOutcomes.set(schema, meta);
+  return null;
 }
 
-// The first `type` or `required` list of two or more entries that are not all strings (a walk, no recursion).
+// The first `type` or `required` list of two or more entries that are not all strings (a walk, no
+// recursion). Places are kept as a chain of parents and written only for the list found.
 function mixedList(schema: unknown): string | null {
-  const pending: [unknown, string][] = [[schema, ""]];
-  while (pending.length > 0) {
-    const [node, at] = pending.pop()!;
-    if (Array.isArray(node)) node.forEach((item, i) => pending.push([item, `${at}/${i}`]));
-    else if (isPlainObject(node)) {
-      for (const key of ["type", "required"]) {
-        const list = node[key];
-        if (Array.isArray(list) && list.length >= 2 && list.some((x) => typeof x !== "string")) return `${at}/${key}`;
+  type Place = { parent: Place | null; token: string | number } | null;
+  const nodes: unknown[] = [schema];
+  const places: Place[] = [null];
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const place = places.pop()!;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i++) {
+        nodes.push(node[i]);
+        places.push({ parent: place, token: i });
       }
-      for (const [key, value] of Object.entries(node)) pending.push([value, pointer(at, key)]);
+    } else if (isPlainObject(node)) {
+      for (const key of MIXED_LIST_KEYS) {
+        const list = node[key];
+        if (Array.isArray(list) && list.length >= 2 && list.some((x) => typeof x !== "string")) return `${placeText(place)}/${key}`;
+      }
+      for (const key of Object.keys(node)) {
+        const value = node[key];
+        // Scalars hold no list: not worth a place.
+        if (typeof value !== "object" || value === null) continue;
+        nodes.push(value);
+        places.push({ parent: place, token: key });
+      }
     }
   }
   return null;
+}
+
+const MIXED_LIST_KEYS = ["type", "required"] as const;
+
+function placeText(place: { parent: unknown; token: string | number } | null): string {
+  const tokens: (string | number)[] = [];
+  for (let at = place; at !== null; at = at.parent as typeof place) tokens.push(at.token);
+  return pointer("", ...tokens.reverse());
 }
 
 // Strict: a property defined differently by anyOf / oneOf branches accepts any of its definitions; loose
