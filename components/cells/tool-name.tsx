@@ -38,7 +38,9 @@ export function ToolName({
   const title = note ? `${text}\n${note}` : text;
   const shown =
     serverId && originalName !== undefined ? (
-      <Link href={href ?? toolHref(serverId, originalName)} className={className} title={title}>
+      // Not prefetched: a table shows these by the dozen and every keystroke of a search brings new ones,
+      // each a server render of a page whose data the store fetches on arrival anyway.
+      <Link href={href ?? toolHref(serverId, originalName)} className={className} title={title} prefetch={false}>
         {text}
       </Link>
     ) : (

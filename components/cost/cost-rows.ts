@@ -84,9 +84,12 @@ export function serverBars(report: CostReport, measure: CostMeasure): ServerBars
   return { bars, total, shared: Math.max(0, total - sum) };
 }
 
+// One formatter for every call: toLocaleString makes a new one each time, and a table row shows several.
+const NUMBER = new Intl.NumberFormat("en-US");
+
 /** `1,234` */
 export function formatNumber(value: number): string {
-  return value.toLocaleString("en-US");
+  return NUMBER.format(value);
 }
 
 /** `17.9%`; a share under 0.1% but above zero reads `<0.1%`, so a tool that costs something never shows 0. */

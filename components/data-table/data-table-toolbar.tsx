@@ -15,6 +15,7 @@ export function DataTableToolbar<TData extends RowData>({
   nounPlural,
   children,
   actions,
+  pending,
 }: {
   table: DataTableInstance<TData>;
   /** Shown when the table was built with `searchText`. */
@@ -27,10 +28,12 @@ export function DataTableToolbar<TData extends RowData>({
   children?: ReactNode;
   /** Extra buttons on the right (downloads, say). */
   actions?: ReactNode;
+  /** The table shows its first rows while the whole is made (useDataTable's `pending`): the search waits, the count is the whole's. */
+  pending?: { rows: number } | null;
 }) {
   const filtered = table.state.columnFilters.length > 0 || Boolean(table.state.globalFilter);
-  const shown = table.getRowModel().rows.length;
-  const total = table.getCoreRowModel().rows.length;
+  const total = pending ? pending.rows : table.getCoreRowModel().rows.length;
+  const shown = pending ? total : table.getRowModel().rows.length;
   return (
     <div className="toolbar" role="toolbar" aria-label="Table controls">
       {searchPlaceholder ? (
@@ -40,6 +43,7 @@ export function DataTableToolbar<TData extends RowData>({
           placeholder={searchPlaceholder}
           aria-label={searchPlaceholder}
           value={String(table.state.globalFilter ?? "")}
+          disabled={pending ? true : undefined}
           onChange={(e) => table.setGlobalFilter(e.target.value)}
         />
       ) : null}

@@ -3,7 +3,7 @@
  * Builds a TanStack Table v9 instance with the shared feature set. State lives in the table (fast:
  * a keystroke never waits for the router); `onStateChange` mirrors it out, e.g. into the URL.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import {
   functionalUpdate,
   useTable,
@@ -26,6 +26,17 @@ export interface UseDataTableOptions<TData extends RowData> {
   /** Text the search box matches (case-insensitive); without it the search box is not offered. */
   searchText?: (row: TData) => string;
   getRowCanExpand?: (row: DataTableRow<TData>) => boolean;
+  /**
+   * For big tables: the first render makes only this many rows (a screenful and more), and the whole
+   * data follows at once in a background render, so the first rows show without waiting for row models
+   * of every row. Only while no sort or filter applies: then the first rows given are the table's own.
+   */
+  firstRows?: number;
+}
+
+/** No sort and no filter: the table shows its rows in the order given. */
+function inGivenOrder(state: DataTableState): boolean {
+  return state.sorting.length === 0 && state.columnFilters.length === 0 && state.globalFilter === "";
 }
 
 export function useDataTable<TData extends RowData>(options: UseDataTableOptions<TData>) {
@@ -37,6 +48,11 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
   const onStateChangeRef = useRef(options.onStateChange);
   onStateChangeRef.current = options.onStateChange;
   const mounted = useRef(false);
+  const [whole, setWhole] = useState(() => options.firstRows === undefined || options.data.length <= options.firstRows || !inGivenOrder(state));
+  useEffect(() => {
+    if (!whole) startTransition(() => setWhole(true));
+  }, [whole]);
+  const data = useMemo(() => (whole ? options.data : options.data.slice(0, options.firstRows)), [whole, options.data, options.firstRows]);
 
   useEffect(() => {
     if (!mounted.current) {
@@ -60,7 +76,7 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
   const table = useTable({
     features: dataTableFeatures,
     columns: options.columns,
-    data: options.data,
+    data,
     getRowId: (row: TData) => options.getRowId(row),
     state: {
       sorting: state.sorting.filter((s) => columnIds.has(s.id)),
@@ -101,5 +117,6 @@ export function useDataTable<TData extends RowData>(options: UseDataTableOptions
     ),
   });
 
-  return { table, state, setState, searchable: options.searchText !== undefined };
+  // `pending`: the first rows only, the whole table on its way (`rows` of them).
+  return { table, state, setState, searchable: options.searchText !== undefined, pending: whole ? null : { rows: options.data.length } };
 }

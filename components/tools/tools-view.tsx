@@ -33,6 +33,9 @@ import { aliasMaps, reverseRows, searchText, toolRows, type ToolRow } from "./to
 
 type View = "forward" | "reverse";
 
+/** Rows the page shows first while the whole table of a big fleet is made: more than a tall screen holds. */
+const FIRST_ROWS = 60;
+
 function serverOptions(fleet: FleetIndex) {
   return [...new Set([...fleet.servers.map((s) => s.id), ...fleet.tools.map((t) => t.serverId)])].sort().map((id) => ({ value: id, label: id }));
 }
@@ -84,18 +87,19 @@ function ForwardTable({ fleet, client }: { fleet: FleetIndex; client: ClientChoi
   const deferred = defers(fleet.clients[client].cost);
   const columns = useMemo(() => toolColumns(client, deferred), [client, deferred]);
   const url = useTableUrlState({ filters: { server: "serverId", flag: "flags" } });
-  const { table } = useDataTable({
+  const { table, pending } = useDataTable({
     data: rows,
     columns,
     getRowId: (r) => r.key,
     initialState: url.initialState,
     onStateChange: url.onStateChange,
     searchText,
+    firstRows: FIRST_ROWS,
   });
   const selected = Object.keys(table.state.rowSelection)[0];
   return (
     <>
-      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool" actions={<DownloadButton fleet={fleet} client={client} view="forward" />}>
+      <DataTableToolbar table={table} searchPlaceholder="Search tools" noun="tool" pending={pending} actions={<DownloadButton fleet={fleet} client={client} view="forward" />}>
         <DataTableFacetedFilter column={table.getColumn("serverId")} title="Server" options={serverOptions(fleet)} />
         <DataTableFacetedFilter column={table.getColumn("flags")} title="Flag" options={flagOptions} />
       </DataTableToolbar>

@@ -1,7 +1,7 @@
 /**
  * One live MCP server: connects over stdio, Streamable HTTP (falling back to
  * SSE on a 4xx, as the SDK docs suggest), SSE or WebSocket, reads the whole tool list leniently, re-lists
- * on `notifications/tools/list_changed` (debounced; the SDK's own refresh reads page 1 only: docs/platform.md), and says in words why it failed. It never throws at its caller: a failure is its status.
+ * on `notifications/tools/list_changed` (at once, then debounced within a burst; the SDK's own refresh reads page 1 only: docs/platform.md), and says in words why it failed. It never throws at its caller: a failure is its status.
  */
 import "server-only";
 import { existsSync } from "node:fs";
@@ -86,6 +86,11 @@ export class ServerConnection {
   private stderrTimer: NodeJS.Timeout | undefined;
   /** When the first list_changed of a still-unanswered burst arrived. */
   private refreshWanted: number | undefined;
+  /** When the last list_changed arrived: one less than `debounceMs` after it belongs to the same burst. */
+  private lastChangeAt: number | undefined;
+  /** list_changed notifications received, and how many of them a tools/list already started after. */
+  private changesSeen = 0;
+  private changesListed = 0;
   private listChain: Promise<void> = Promise.resolve();
   private queuedRefresh: Promise<void> | undefined;
   private changedWhileConnecting = false;
@@ -370,6 +375,8 @@ export class ServerConnection {
   private async listNow(): Promise<void> {
     const client = this.client!;
     const startedAt = performance.now();
+    // What this list reads is the list as of now: every notification received so far is answered by it.
+    this.changesListed = this.changesSeen;
     // A server that does not declare `tools` has none (the spec; Claude Code does not ask either).
     const tools = client.getServerCapabilities()?.tools ? (await listAllTools(client, { timeoutMs: this.timeoutMs })).tools : [];
     if (this.closed) return;
@@ -393,6 +400,7 @@ export class ServerConnection {
 
   private onListChanged(client: Client): void {
     if (this.closed || client !== this.client) return;
+    this.changesSeen += 1;
     if (this.status === "connecting") {
       this.changedWhileConnecting = true;
       return;
@@ -401,18 +409,26 @@ export class ServerConnection {
   }
 
   /**
-   * Debounced: a burst is one re-list after `debounceMs` of quiet. A storm that never goes quiet
+   * Leading edge, then debounced: the first notification after a quiet spell re-lists at once (a single
+   * change shows without a fixed wait). The rest of its burst is one more re-list after `debounceMs` of
+   * quiet, none when a re-list already started after the last of them; a storm that never goes quiet
    * (hundreds a second) still gets a re-list every `maxRefreshWaitMs`, never one per notification.
    */
   private scheduleRefresh(): void {
     const now = performance.now();
+    const quiet = this.lastChangeAt === undefined || now - this.lastChangeAt >= this.debounceMs;
+    this.lastChangeAt = now;
+    if (quiet && !this.refreshTimer) {
+      this.refresh().catch(() => {});
+      return;
+    }
     this.refreshWanted ??= now;
     const wait = Math.max(0, Math.min(this.debounceMs, this.refreshWanted + this.maxRefreshWaitMs - now));
     clearTimeout(this.refreshTimer);
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
       this.refreshWanted = undefined;
-      this.refresh().catch(() => {});
+      if (this.changesSeen > this.changesListed) this.refresh().catch(() => {});
     }, wait);
   }
 

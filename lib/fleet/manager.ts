@@ -34,7 +34,7 @@ export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseMs: 1_000, maxMs: 3
 export interface FleetManagerOptions {
   /** Per server, for connect and for each tools/list request. Default 15 s. */
   timeoutMs?: number;
-  /** Quiet time after `notifications/tools/list_changed` before the re-list. Default 200 ms. */
+  /** Within a burst of `notifications/tools/list_changed` (the first re-lists at once), the quiet time before the next re-list. Default 200 ms. */
   debounceMs?: number;
   /** Longest wait for a re-list while list_changed keeps arriving. Default 1 s. */
   maxRefreshWaitMs?: number;
@@ -104,6 +104,7 @@ export class FleetManager {
   private dirty = false;
   private announced = 0;
   private lastBuildMs = 0;
+  private lastBuiltAt = 0;
   private announceTimer: NodeJS.Timeout | undefined;
   private started = false;
   private closed = false;
@@ -442,7 +443,8 @@ export class FleetManager {
     // Nobody listening: the state is built lazily by getState(), not on every change.
     if (this.listeners.size === 0 || this.announceTimer) return;
     // Reconciling a big fleet takes a while; never spend more than about a third of the time doing it.
-    const wait = Math.max(this.coalesceMs, 2 * this.lastBuildMs);
+    // The pause is counted from the last build, so a change after a quiet spell is announced at once.
+    const wait = Math.max(this.coalesceMs, this.lastBuiltAt + 2 * this.lastBuildMs - performance.now());
     this.announceTimer = setTimeout(() => {
       this.announceTimer = undefined;
       this.announce();
@@ -472,7 +474,8 @@ export class FleetManager {
     this.dirty = false;
     const started = performance.now();
     this.state = this.build(this.state.version + 1);
-    this.lastBuildMs = performance.now() - started;
+    this.lastBuiltAt = performance.now();
+    this.lastBuildMs = this.lastBuiltAt - started;
   }
 
   private build(version: number): FleetState {

@@ -1,6 +1,7 @@
 /**
  * The history of the server's live fleet: one store per process for the context's data folder, fed
- * every settled fleet state (a fleet still connecting is not drift), its drift published as `history`
+ * every settled fleet state (a fleet still connecting is not drift) once the state's `fleet` event is
+ * on its way (recording a 10,000-tool state takes a while), its drift published as `history`
  * events (the store tells us whoever records: the manager's states, the report and "accept as
  * baseline" routes). A history.db that cannot be opened is kept as an error for the history API, one
  * that cannot be written for a while is retried (history-recorder.ts); both are told as fleet
@@ -56,9 +57,10 @@ export function attachHistory(manager: FleetManager, dataDir: string): void {
     recovered: (message, file) => manager.notify({ tone: "good", code: "history:recovered", message, file }),
   });
   const record = (state: FleetState) => {
-    if (state.settled) recorder.record(state.snapshot);
+    if (state.settled && !manager.isClosed) recorder.record(state.snapshot);
   };
-  manager.subscribe(record);
+  // After the announcement's other work (the `fleet` event a page waits for), in announcement order.
+  manager.subscribe((state) => void setImmediate(record, state));
   record(manager.getState());
 }
 

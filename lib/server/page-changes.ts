@@ -6,7 +6,7 @@
 import "server-only";
 
 import type { BuiltIndex } from "./page-index";
-import { SCALAR_KEYS, type FleetChange, type IndexServer } from "./page-state";
+import { compareIndexTools, SCALAR_KEYS, type FleetChange, type IndexServer, type IndexTool } from "./page-state";
 
 /** The change from `before` to `after`; `applyFleetChange(before.index, change)` gives `after.index`. */
 export function diffFleetIndex(before: BuiltIndex, after: BuiltIndex): FleetChange {
@@ -24,8 +24,24 @@ export function diffFleetIndex(before: BuiltIndex, after: BuiltIndex): FleetChan
     change.servers = { changed: changedServers, order };
   }
 
-  const changed = b.tools.filter((t) => before.toolJson.get(t.key) !== after.toolJson.get(t.key));
-  const removed = a.tools.filter((t) => !after.toolJson.has(t.key)).map((t) => t.key);
-  if (changed.length > 0 || removed.length > 0) change.tools = { changed, removed };
+  // A part the new build kept is the same object: none of its tools changed. Keys name their server, so
+  // the others are compared part by part.
+  const changed: IndexTool[] = [];
+  const removed: IndexTool[] = [];
+  for (const [serverId, part] of after.parts) {
+    const old = before.parts.get(serverId);
+    if (old === part) continue;
+    const oldJson = new Map(old?.entries.map((entry, i) => [entry.key, old.json[i]]));
+    part.entries.forEach((entry, i) => {
+      if (oldJson.get(entry.key) !== part.json[i]) changed.push(entry);
+      oldJson.delete(entry.key);
+    });
+    if (old) for (const entry of old.entries) if (oldJson.has(entry.key)) removed.push(entry);
+  }
+  for (const [serverId, old] of before.parts) if (!after.parts.has(serverId)) removed.push(...old.entries);
+  if (changed.length > 0 || removed.length > 0) {
+    // In index order, as the indexes list them.
+    change.tools = { changed: changed.sort(compareIndexTools), removed: removed.sort(compareIndexTools).map((t) => t.key) };
+  }
   return change;
 }

@@ -163,6 +163,48 @@ describe("IndexCache", () => {
     expect(second.toolJson.get("tracker:list_issues")).toBe(first.toolJson.get("tracker:list_issues"));
     expect(JSON.parse(second.json)).toEqual({ ...JSON.parse(first.json), version: 2 });
   });
+
+  test("a server whose tools and verdicts are all the objects of the last build keeps its part, the very object; the others are made again", () => {
+    const state = stateOf(fixtureLists("demo"));
+    const cache = new IndexCache();
+    const first = buildFleetIndex(state, { epoch: "e", read: READ, cache });
+    // Every client's verdicts on tracker are new objects: its part is made again, no other.
+    const views = Object.fromEntries(
+      CLIENT_CHOICE_LIST.map((choice) => {
+        const view = state.views[choice];
+        return [choice, { ...view, tools: view.tools.map((v) => (v.serverId === "tracker" ? { ...v } : v)) }];
+      }),
+    ) as typeof state.views;
+    const second = buildFleetIndex({ ...state, version: 2, views }, { epoch: "e", read: READ, cache });
+    for (const [id, part] of second.parts) {
+      if (id === "tracker") expect(part).not.toBe(first.parts.get(id));
+      else expect(part, id).toBe(first.parts.get(id));
+    }
+    expect(second.json).toBe(first.json.replace('"version":1,', '"version":2,'));
+  });
+
+  test("tokens are counted on the exact text sent: found again by schema object and the rest of the entry, never across a different text", () => {
+    const cache = new IndexCache();
+    const texts: string[] = [];
+    // Counts where the schema starts: key order changes it, as it may change a tokenizer's count.
+    const count = (text: string) => (texts.push(text), text.indexOf('"input_schema"'));
+    const schema = { type: "object", properties: { q: { type: "string" } } };
+    const wire = { name: "a", description: "Find.", input_schema: schema };
+    expect(cache.tokensOf(count, wire)).toBe(JSON.stringify(wire).indexOf('"input_schema"'));
+    // The same entry in new objects, the same schema object: found without measuring again.
+    const found = cache.tokensOf(count, { name: "a", description: "Find.", input_schema: schema });
+    expect(texts).toHaveLength(1);
+    expect(found).toBe(JSON.stringify(wire).indexOf('"input_schema"'));
+    // Another description, another key order, another name that ends where the first began: each its own text.
+    const others = [
+      { name: "a", description: "Find more.", input_schema: schema },
+      { input_schema: schema, name: "a", description: "Find." },
+      { name: "a\"", description: "Find.", input_schema: schema },
+      { name: "a", description: "Find.", input_schema: structuredClone(schema), strict: false },
+    ];
+    for (const other of others) expect(cache.tokensOf(count, other)).toBe(JSON.stringify(other).indexOf('"input_schema"'));
+    expect(texts).toEqual([wire, ...others].map((w) => JSON.stringify(w)));
+  });
 });
 
 describe("the index of an incremental FleetModel", () => {

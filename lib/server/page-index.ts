@@ -2,7 +2,9 @@
  * Builds what the browser is sent (lib/server/page-state.ts) from a FleetState and its client views:
  * the fleet's index, each tool's entry as JSON (so a change is found by comparing text, and the
  * index's body is those texts joined, never serialized twice), and one tool's full detail. Each
- * client's entry for a tool carries its bytes and tokens, measured as lib/cost measures them.
+ * client's entry for a tool carries its bytes and tokens, measured as lib/cost measures them. The
+ * index is made server by server, and a server whose tools and verdicts are the very objects of the
+ * last build keeps its part whole: one server's list_changed costs that server's tools.
  */
 import "server-only";
 
@@ -22,10 +24,34 @@ export interface SettingsReadByClient {
 
 export interface BuiltIndex {
   index: FleetIndex;
-  /** Each tool's entry as JSON, by key: what a change compares. */
-  toolJson: Map<string, string>;
+  /** Each server's part, by server id: a part the next build kept is the very same object. */
+  parts: Map<string, IndexPart>;
+  /** Each tool's entry as JSON, by key (made when first asked for). */
+  readonly toolJson: Map<string, string>;
   /** The index's JSON body, joined from the entries when first asked for. */
   readonly json: string;
+}
+
+/** What each client sends of one server's tools: how many, their bytes and tokens. */
+interface PartSums {
+  sent: number;
+  bytes: number;
+  tokens: number;
+}
+
+/** One server's share of the index, made from its snapshot tools and each client's verdicts on them. */
+export interface IndexPart {
+  serverId: string;
+  /** The server's snapshot tools, in snapshot order, and each client's verdicts (by client, in view order): what the part was made from. */
+  tools: SnapshotTool[];
+  verdicts: ToolVerdict[][];
+  /** The server's names that collide, joined. */
+  collided: string;
+  /** Aligned with `tools`: each tool's entry and its JSON. */
+  entries: IndexTool[];
+  json: string[];
+  /** By client, in CLIENT_CHOICE_LIST order. */
+  sums: PartSums[];
 }
 
 interface CachedEntry {
@@ -37,17 +63,24 @@ interface CachedEntry {
 }
 
 /**
- * What one build of the index can reuse from the last. Sizes by hash: a tool hash names its bytes
- * exactly, so each distinct entry is measured once. Entries by the objects they were made from: a tool
- * whose snapshot entry and verdicts are the very objects of the last build (an incremental model hands
- * unchanged ones out again) keeps its index entry and its JSON, so a change costs its own tools.
+ * What one build of the index can reuse from the last. Each server's part, whole, when its snapshot
+ * tools and verdicts are the very objects it was made from (an incremental model hands unchanged ones
+ * out again). Within a part made again, entries by the objects they were made from, so a change costs
+ * its own tools. Sizes by hash: a tool hash names its bytes exactly, so each distinct entry is measured
+ * once. Tokens by the exact text measured, found without serializing it again when its schema is an
+ * object measured before.
  */
 export class IndexCache {
   private readonly sizes = new Map<string, number>();
   /** Tokens by counter, then by a digest of the exact text measured (key order counts for a tokenizer). */
   private readonly tokens = new Map<TokenCounter, Map<string, number>>();
+  /** Tokens by a wire entry's schema object, then by counter and the text around the schema (see `splitWire`). */
+  private bySchema = new WeakMap<object, Map<string, number>>();
+  private readonly counterIds = new Map<TokenCounter, number>();
   private entries = new WeakMap<SnapshotTool, CachedEntry>();
-  /** Entries reused by the last build (for tests and benchmarks). */
+  /** The last build's parts, by server id. */
+  parts = new Map<string, IndexPart>();
+  /** Entries reused by the last build, in kept parts or one by one (for tests and benchmarks). */
   reused = 0;
 
   entry(tool: SnapshotTool, verdicts: (ToolVerdict | undefined)[], flags: string, key: string): CachedEntry | undefined {
@@ -72,7 +105,22 @@ export class IndexCache {
 
   /** Tokens of a wire entry in full, measured by lib/cost with `count`: each distinct text is tokenized once. */
   tokensOf(count: TokenCounter, wire: unknown): number {
-    const text = wireText(wire);
+    const split = splitWire(wire);
+    if (!split) return this.tokensOfText(count, wireText(wire));
+    let known = this.bySchema.get(split.schema);
+    if (!known) this.bySchema.set(split.schema, (known = new Map()));
+    let id = this.counterIds.get(count);
+    if (id === undefined) this.counterIds.set(count, (id = this.counterIds.size));
+    const key = `${id}\u0000${split.rest}`;
+    let tokens = known.get(key);
+    if (tokens === undefined) {
+      tokens = this.tokensOfText(count, wireText(wire));
+      known.set(key, tokens);
+    }
+    return tokens;
+  }
+
+  private tokensOfText(count: TokenCounter, text: string): number {
     const key = createHash("sha1").update(text).digest("base64");
     let counts = this.tokens.get(count);
     if (!counts) this.tokens.set(count, (counts = new Map()));
@@ -91,23 +139,35 @@ export class IndexCache {
   }
 }
 
+/**
+ * A wire entry as its one object-valued field (the schema) and the rest of it, every key and value in
+ * order, length-prefixed so no two entries share it: `JSON.stringify` of the entry is a function of the
+ * two (the schema object is never changed once made), so equal halves name equal text. Null for any
+ * other shape.
+ */
+function splitWire(wire: unknown): { schema: object; rest: string } | null {
+  if (typeof wire !== "object" || wire === null || Array.isArray(wire)) return null;
+  let schema: object | null = null;
+  let rest = "";
+  for (const key in wire) {
+    const value = (wire as Record<string, unknown>)[key];
+    if (typeof value === "object" && value !== null) {
+      if (schema !== null) return null;
+      schema = value;
+      rest += `${key.length}:${key}*`;
+    } else {
+      const text = String(value);
+      rest += `${key.length}:${key}${typeof value}${text.length}:${text}`;
+    }
+  }
+  return schema === null ? null : { schema, rest };
+}
+
 const NAME_NOTES = new Set(["claude-code:name-sanitized", "codex:name-sanitized", "codex:name-collision", "codex:name-cut"]);
 
 /** `serverId:originalName`, with `#n` for the n-th tool of that name on that server. */
 function keyOf(serverId: string, originalName: string, occurrence: number): string {
   return occurrence === 1 ? `${serverId}:${originalName}` : `${serverId}:${originalName}#${occurrence}`;
-}
-
-/** Every view's verdicts by (server, name), in the view's order: the n-th listing of a name is the n-th verdict. */
-function verdictsByName(view: ClientView): Map<string, ToolVerdict[]> {
-  const out = new Map<string, ToolVerdict[]>();
-  for (const verdict of view.tools as ToolVerdict[]) {
-    const key = `${verdict.serverId}\u0000${verdict.originalName}`;
-    const list = out.get(key);
-    if (list) list.push(verdict);
-    else out.set(key, [verdict]);
-  }
-  return out;
 }
 
 /** The Agent SDK host's marks come from the reconciler's reading, as the tools page has always shown them. */
@@ -152,22 +212,118 @@ function indexVerdict(choice: ClientChoice, tool: SnapshotTool, verdict: ToolVer
   };
 }
 
-function collidedKeys(state: FleetState): Set<string> {
-  const keys = new Set<string>();
-  for (const group of state.snapshot.collisions) for (const member of group.members) keys.add(`${member.serverId}\u0000${group.name}`);
-  return keys;
+/** Each server's names that collide with another server's. */
+function collidedNames(state: FleetState): Map<string, Set<string>> {
+  const names = new Map<string, Set<string>>();
+  for (const group of state.snapshot.collisions) {
+    for (const member of group.members) {
+      let set = names.get(member.serverId);
+      if (!set) names.set(member.serverId, (set = new Set()));
+      set.add(group.name);
+    }
+  }
+  return names;
 }
 
-/** UTF-8 bytes of a view's whole `wire` array, from its entries' sizes (a Codex namespace adds its own header). */
-function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number[], sizes: IndexCache): number {
+/** UTF-8 bytes of a view's whole `wire` array, from the sum of its entries' sizes (a Codex namespace adds its own header). */
+function wireBytes(choice: ClientChoice, view: ClientView, toolBytes: number, sizes: IndexCache): number {
   if (view.wire.length === 0) return 2;
-  if (choice !== "codex") return 2 + toolBytes.reduce((a, b) => a + b, 0) + (view.wire.length - 1);
+  if (choice !== "codex") return 2 + toolBytes + (view.wire.length - 1);
   let total = 2 + (view.wire.length - 1);
   for (const ns of view.wire as { name: string; description: string; tools: unknown[] }[]) {
     const header = sizes.of(`namespace\u0000${ns.name}\u0000${ns.description}`, () => ({ ...ns, tools: [] }));
     total += header + Math.max(0, ns.tools.length - 1);
   }
-  return total + toolBytes.reduce((a, b) => a + b, 0);
+  return total + toolBytes;
+}
+
+/** Items grouped by server id, each group in the order given. */
+function byServer<T extends { serverId: string }>(items: readonly T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  let id: string | undefined;
+  let group: T[] = [];
+  for (const item of items) {
+    // Runs of one server are the usual case (views list servers in order): one map lookup per run.
+    if (item.serverId !== id) {
+      id = item.serverId;
+      group = out.get(id) ?? [];
+      if (group.length === 0) out.set(id, group);
+    }
+    group.push(item);
+  }
+  return out;
+}
+
+function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const NO_VERDICTS: ToolVerdict[] = [];
+
+/** The last build's part for this server when it was made from exactly these objects. */
+function keptPart(previous: IndexPart | undefined, tools: SnapshotTool[], verdicts: ToolVerdict[][], collided: string): IndexPart | undefined {
+  if (!previous || previous.collided !== collided || !sameItems(previous.tools, tools)) return undefined;
+  for (let c = 0; c < verdicts.length; c++) if (!sameItems(previous.verdicts[c], verdicts[c])) return undefined;
+  return previous;
+}
+
+/** One server's part: each of its tools' entries (reused one by one where the cache has them) and what each client sends of them. */
+function makePart(serverId: string, tools: SnapshotTool[], verdicts: ToolVerdict[][], collided: Set<string> | undefined, signature: string, cache: IndexCache): IndexPart {
+  // Each client's verdicts by name, in list order: the n-th listing of a name is the n-th verdict.
+  const byName = verdicts.map((list) => {
+    const out = new Map<string, ToolVerdict[]>();
+    for (const verdict of list) {
+      const same = out.get(verdict.originalName);
+      if (same) same.push(verdict);
+      else out.set(verdict.originalName, [verdict]);
+    }
+    return out;
+  });
+  const sums: PartSums[] = CLIENT_CHOICE_LIST.map(() => ({ sent: 0, bytes: 0, tokens: 0 }));
+  const seen = new Map<string, number>();
+  const entries: IndexTool[] = [];
+  const json: string[] = [];
+  for (const tool of tools) {
+    const occurrence = (seen.get(tool.originalName) ?? 0) + 1;
+    seen.set(tool.originalName, occurrence);
+    const key = keyOf(serverId, tool.originalName, occurrence);
+    const toolVerdicts = byName.map((names) => names.get(tool.originalName)?.[occurrence - 1]);
+    const flags: ToolFlag[] = [];
+    if (collided?.has(tool.originalName)) flags.push("collided");
+    if (tool.warnings.length > 0) flags.push("warnings");
+    let cached = cache.entry(tool, toolVerdicts, flags.join(","), key);
+    if (!cached) {
+      const clients = {} as Record<ClientChoice, IndexVerdict>;
+      CLIENT_CHOICE_LIST.forEach((choice, i) => (clients[choice] = indexVerdict(choice, tool, toolVerdicts[i], cache)));
+      const entry: IndexTool = {
+        key,
+        serverId: tool.serverId,
+        originalName: tool.originalName,
+        ...(tool.title !== undefined ? { title: tool.title } : {}),
+        ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+        exposedName: tool.exposedName,
+        claudeCodeName: tool.claudeCodeName,
+        schemaHash: tool.schemaHash,
+        ...(flags.length > 0 ? { flags } : {}),
+        ...(tool.warnings.length > 0 ? { warnings: tool.warnings.length } : {}),
+        clients,
+      };
+      cached = { verdicts: toolVerdicts, flags: flags.join(","), key, entry, json: JSON.stringify(entry) };
+      cache.keep(tool, cached);
+    }
+    CLIENT_CHOICE_LIST.forEach((choice, i) => {
+      const verdict = cached.entry.clients[choice];
+      if (verdict.callName === null) return;
+      sums[i].sent += 1;
+      sums[i].bytes += verdict.bytes;
+      sums[i].tokens += verdict.tokens;
+    });
+    entries.push(cached.entry);
+    json.push(cached.json);
+  }
+  return { serverId, tools, verdicts, collided: signature, entries, json, sums };
 }
 
 /** The index of a state, its tools in index order, each with its JSON. */
@@ -175,69 +331,47 @@ export function buildFleetIndex(
   state: FleetState,
   opts: { epoch: string; read: SettingsReadByClient; cache: IndexCache; toolSearch?: ToolSearchSetting | null },
 ): BuiltIndex {
-  const sizes = opts.cache;
-  sizes.reused = 0;
-  const toolJson = new Map<string, string>();
-  const byName = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, verdictsByName(state.views[choice] as ClientView)])) as Record<ClientChoice, Map<string, ToolVerdict[]>>;
-  const collided = collidedKeys(state);
-  const seen = new Map<string, number>();
-  const sentBytes = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, [] as number[]])) as Record<ClientChoice, number[]>;
-  const sentTokens = Object.fromEntries(CLIENT_CHOICE_LIST.map((choice) => [choice, 0])) as Record<ClientChoice, number>;
+  const cache = opts.cache;
+  cache.reused = 0;
+  const views = CLIENT_CHOICE_LIST.map((choice) => state.views[choice] as ClientView);
+  const toolsByServer = byServer(state.snapshot.tools);
+  const verdictsByServer = views.map((view) => byServer(view.tools as ToolVerdict[]));
+  const collided = collidedNames(state);
+  const parts = new Map<string, IndexPart>();
+  for (const [serverId, tools] of toolsByServer) {
+    const verdicts = verdictsByServer.map((groups) => groups.get(serverId) ?? NO_VERDICTS);
+    const names = collided.get(serverId);
+    const signature = names ? [...names].sort().join("\u0000") : "";
+    const kept = keptPart(cache.parts.get(serverId), tools, verdicts, signature);
+    if (kept) cache.reused += kept.entries.length;
+    parts.set(serverId, kept ?? makePart(serverId, tools, verdicts, names, signature, cache));
+  }
+  cache.parts = parts;
+
+  // The snapshot's order, which is the index's but for ties the sort below settles.
+  const cursor = new Map<string, number>();
   const tools: IndexTool[] = state.snapshot.tools.map((tool) => {
-    const nameKey = `${tool.serverId}\u0000${tool.originalName}`;
-    const occurrence = (seen.get(nameKey) ?? 0) + 1;
-    seen.set(nameKey, occurrence);
-    const key = keyOf(tool.serverId, tool.originalName, occurrence);
-    const verdicts = CLIENT_CHOICE_LIST.map((choice) => byName[choice].get(nameKey)?.[occurrence - 1]);
-    const flags: ToolFlag[] = [];
-    if (collided.has(nameKey)) flags.push("collided");
-    if (tool.warnings.length > 0) flags.push("warnings");
-    const cached = sizes.entry(tool, verdicts, flags.join(","), key);
-    if (cached) {
-      for (const choice of CLIENT_CHOICE_LIST) {
-        const verdict = cached.entry.clients[choice];
-        if (verdict.callName === null) continue;
-        sentBytes[choice].push(verdict.bytes);
-        sentTokens[choice] += verdict.tokens;
-      }
-      toolJson.set(key, cached.json);
-      return cached.entry;
-    }
-    const clients = {} as Record<ClientChoice, IndexVerdict>;
-    CLIENT_CHOICE_LIST.forEach((choice, i) => {
-      const verdict = indexVerdict(choice, tool, verdicts[i], sizes);
-      clients[choice] = verdict;
-      if (verdict.callName !== null) {
-        sentBytes[choice].push(verdict.bytes);
-        sentTokens[choice] += verdict.tokens;
-      }
-    });
-    const entry: IndexTool = {
-      key,
-      serverId: tool.serverId,
-      originalName: tool.originalName,
-      ...(tool.title !== undefined ? { title: tool.title } : {}),
-      ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
-      exposedName: tool.exposedName,
-      claudeCodeName: tool.claudeCodeName,
-      schemaHash: tool.schemaHash,
-      ...(flags.length > 0 ? { flags } : {}),
-      ...(tool.warnings.length > 0 ? { warnings: tool.warnings.length } : {}),
-      clients,
-    };
-    const json = JSON.stringify(entry);
-    toolJson.set(key, json);
-    sizes.keep(tool, { verdicts, flags: flags.join(","), key, entry, json });
-    return entry;
+    const at = cursor.get(tool.serverId) ?? 0;
+    cursor.set(tool.serverId, at + 1);
+    return parts.get(tool.serverId)!.entries[at];
   });
   tools.sort(compareIndexTools);
-  sizes.trim(tools.length);
+  cache.trim(tools.length);
 
+  const totals = CLIENT_CHOICE_LIST.map((_, i) => {
+    const sum: PartSums = { sent: 0, bytes: 0, tokens: 0 };
+    for (const part of parts.values()) {
+      sum.sent += part.sums[i].sent;
+      sum.bytes += part.sums[i].bytes;
+      sum.tokens += part.sums[i].tokens;
+    }
+    return sum;
+  });
   const counts = new Map(state.snapshot.servers.map((s) => [s.id, s.toolCount]));
   const servers: IndexServer[] = state.servers.map((s) => ({ ...s, toolCount: counts.get(s.id) ?? 0 }));
   const clients = Object.fromEntries(
-    CLIENT_CHOICE_LIST.map((choice): [ClientChoice, IndexClient] => {
-      const view = state.views[choice] as ClientView;
+    CLIENT_CHOICE_LIST.map((choice, i): [ClientChoice, IndexClient] => {
+      const view = views[i];
       const read = choice === "codex" ? opts.read.codex : choice.startsWith("claude-code") ? opts.read.claudeCode : [];
       return [
         choice,
@@ -246,15 +380,15 @@ export function buildFleetIndex(
           client: view.client,
           fleetHash: view.fleetHash,
           listed: view.tools.length,
-          sent: sentBytes[choice].length,
-          bytes: wireBytes(choice, view, sentBytes[choice], sizes),
+          sent: totals[i].sent,
+          bytes: wireBytes(choice, view, totals[i].bytes, cache),
           servers: view.servers,
           applied: view.applied,
           read,
           cost: {
             method: METHODS[choice].tokens,
-            tokens: sentTokens[choice],
-            loading: loadingDecision(view.client.id, sentTokens[choice], { tokens: METHODS[choice].tokens, toolSearch: opts.toolSearch ?? null }),
+            tokens: totals[i].tokens,
+            loading: loadingDecision(view.client.id, totals[i].tokens, { tokens: METHODS[choice].tokens, toolSearch: opts.toolSearch ?? null }),
           },
         },
       ];
@@ -276,15 +410,25 @@ export function buildFleetIndex(
     clients,
     tools,
   };
+  let toolJson: Map<string, string> | undefined;
   let json: string | undefined;
   return {
     index,
-    toolJson,
-    // Joined only when a page fetches the index: the events need the entries, not the body.
+    parts,
+    // Made only when asked for: an event needs the parts, a page's fetch the body.
+    get toolJson() {
+      if (toolJson === undefined) {
+        toolJson = new Map();
+        for (const part of parts.values()) part.entries.forEach((entry, i) => toolJson!.set(entry.key, part.json[i]));
+      }
+      return toolJson;
+    },
     get json() {
       if (json === undefined) {
+        const texts = new Map<IndexTool, string>();
+        for (const part of parts.values()) part.entries.forEach((entry, i) => texts.set(entry, part.json[i]));
         const head = JSON.stringify({ ...index, tools: [] });
-        json = `${head.slice(0, -"[]}".length)}[${tools.map((t) => toolJson.get(t.key)).join(",")}]}`;
+        json = `${head.slice(0, -"[]}".length)}[${tools.map((t) => texts.get(t)).join(",")}]}`;
       }
       return json;
     },

@@ -8,5 +8,6 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("cost", async (request: Request) => {
   const { client, profile } = parseCostQuery(new URL(request.url));
-  return getCost(client, profile);
+  // Made into JSON once per fleet version (megabytes for a big fleet), not on every visit of a page.
+  return new Response(await getCost(client, profile), { headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
 });
