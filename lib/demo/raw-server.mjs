@@ -139,8 +139,8 @@ function environmentReport() {
   return lines.join("\n");
 }
 
-function readToolsFile(file) {
-  const parsed = JSON.parse(readFileSync(file, "utf8"));
+function parseToolsFile(text) {
+  const parsed = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new Error("toolsFile must hold RawTool[] or RawTool[][]");
   return parsed.length > 0 && parsed.every(Array.isArray) ? parsed : [parsed];
 }
@@ -150,13 +150,19 @@ async function serve() {
   /** Set by a scheduled change; wins over the toolsFile until the file changes again. */
   let overridePages = null;
   let lastGoodFilePages = null;
+  /** The text lastGoodFilePages was parsed from: a list read page by page parses the file once, as a real server lists from memory. */
+  let lastGoodText = null;
   const live = new Set();
 
   function currentPages() {
     if (overridePages) return overridePages;
     if (toolsFile) {
       try {
-        lastGoodFilePages = readToolsFile(toolsFile);
+        const text = readFileSync(toolsFile, "utf8");
+        if (text !== lastGoodText) {
+          lastGoodFilePages = parseToolsFile(text);
+          lastGoodText = text;
+        }
       } catch (error) {
         // A half-written file keeps the last good list; with none, the client sees an error.
         if (!lastGoodFilePages) throw new McpError(ErrorCode.InternalError, `toolsFile ${toolsFile}: ${error.message}`);
