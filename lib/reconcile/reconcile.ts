@@ -209,9 +209,12 @@ export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSt
     // Two servers given one id share one block, as if one server listed both lists (never kept).
     const block = j === i + 1 ? serverBlock(server, steps, memo?.block(server.id)) : sharedBlock(orderedServers.slice(i, j), steps);
     if (j === i + 1) memo?.keep(server.id, block);
-    for (const entry of block.entries) {
-      resetEntry(entry);
-      entries.push(entry);
+    // Index loops throughout the once-per-run passes: code that runs once is not optimized, and there
+    // `for...of` allocates an iterator result per step (10,000 of them here).
+    const blockEntries = block.entries;
+    for (let k = 0; k < blockEntries.length; k++) {
+      resetEntry(blockEntries[k]);
+      entries.push(blockEntries[k]);
     }
     i = j;
   }
@@ -342,7 +345,8 @@ function markDuplicates(entries: Entry[]): void {
 function findCollisions(entries: Entry[]): { name: string; members: Entry[]; identical: boolean }[] {
   // Most names are listed once: a lone entry is kept as itself, a list is made for the second.
   const byName = new Map<string, Entry | Entry[]>();
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     if (entry.name === null || entry.duplicate) continue;
     const group = byName.get(entry.name);
     if (group === undefined) byName.set(entry.name, entry);
@@ -351,23 +355,25 @@ function findCollisions(entries: Entry[]): { name: string; members: Entry[]; ide
   }
   const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
   // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
-  for (const [name, members] of byName) {
-    if (!Array.isArray(members)) continue;
+  byName.forEach((members) => {
+    if (!Array.isArray(members)) return;
+    const name = members[0].name!;
     let oneServer = true;
     let identical = true;
-    for (const m of members) {
-      if (m.serverId !== members[0].serverId) oneServer = false;
-      if (m.schemaHash !== members[0].schemaHash) identical = false;
+    for (let i = 1; i < members.length; i++) {
+      if (members[i].serverId !== members[0].serverId) oneServer = false;
+      if (members[i].schemaHash !== members[0].schemaHash) identical = false;
     }
-    if (oneServer) continue;
+    if (oneServer) return;
     groups.push({ name, members, identical });
     const quoted = identical ? JSON.stringify(name) : "";
-    for (const member of members) {
+    for (let i = 0; i < members.length; i++) {
+      const member = members[i];
       member.collided = true;
       member.collidedWith = otherServers(member, members);
       if (identical) member.warnings = identicalWarnings(member, quoted);
     }
-  }
+  });
   // In name order: names are unique here, and the default sort compares them by UTF-16 code units.
   const byGroupName = new Map(groups.map((g) => [g.name, g]));
   return groups.map((g) => g.name).sort().map((name) => byGroupName.get(name)!);
@@ -428,8 +434,9 @@ function sanitizedName(candidate: string, serverId: string, originalName: string
 // suffix. Returns each exposed name with its entry (exposed names are unique once this is done).
 function assignNames(entries: Entry[]): Map<string, Entry> {
   const active: Entry[] = [];
-  for (const entry of entries) if (entry.excluded.length === 0) active.push(entry);
-  for (const entry of active) {
+  for (let i = 0; i < entries.length; i++) if (entries[i].excluded.length === 0) active.push(entries[i]);
+  for (let i = 0; i < active.length; i++) {
+    const entry = active[i];
     const name = entry.name!;
     let sanitized: SanitizedName;
     if (entry.collided) {
@@ -461,7 +468,8 @@ function assignNames(entries: Entry[]): Map<string, Entry> {
   for (let round = 0; ; round++) {
     const byName = new Map<string, Entry | Entry[]>();
     const clashes: Entry[][] = [];
-    for (const entry of active) {
+    for (let i = 0; i < active.length; i++) {
+      const entry = active[i];
       if (entry.exposedName === null) continue;
       const group = byName.get(entry.exposedName);
       if (group === undefined) byName.set(entry.exposedName, entry);
@@ -526,7 +534,8 @@ function assemble(
 ): FleetSnapshot {
   const memo = steps.memo;
   // Which snapshot tools of the last run still hold.
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     const last = entry.kept?.last;
     entry.tool =
       last !== undefined &&
@@ -556,7 +565,8 @@ function assemble(
   const fleetHash = fleetHashOf(toolHashes);
 
   const excluded: SnapshotTool[] = [];
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     let tool = entry.tool;
     if (tool === undefined) {
       entry.tool = tool = toSnapshotTool(entry);
@@ -599,7 +609,7 @@ function assemble(
     }
     memo.aliases = { names, forwards, reverseKeys, forward, reverse };
   }
-  for (const tool of excluded) exposed.push(tool);
+  for (let i = 0; i < excluded.length; i++) exposed.push(excluded[i]);
   const collisions = collisionGroups(groups, memo?.collisions ?? []);
   if (memo) memo.collisions = collisions;
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
@@ -614,7 +624,7 @@ function assemble(
 
 function sameNames(names: readonly string[], exposed: Map<string, Entry>): boolean {
   if (names.length !== exposed.size) return false;
-  for (const name of names) if (!exposed.has(name)) return false;
+  for (let i = 0; i < names.length; i++) if (!exposed.has(names[i])) return false;
   return true;
 }
 

@@ -198,7 +198,7 @@ export function checkPortability(schema: unknown, depth?: number): CheckOutcome 
   if (isPlainObject(schema)) {
     // Schemas of a sane depth are walked by recursion, writing a place only where there is a finding;
     // deeper ones by a work list, which no depth can overflow.
-    if ((depth ?? nestingDepth(schema)) <= MAX_SCHEMA_DEPTH) walkShallow(schema, [], true, undefined, warnings);
+    if ((depth ?? nestingDepth(schema)) <= MAX_SCHEMA_DEPTH) walkShallow(schema, 0, true, undefined, warnings);
     else walk(schema, warnings);
   }
   // Most schemas are portable: one shared outcome says so.
@@ -215,11 +215,17 @@ export function checkPortability(schema: unknown, depth?: number): CheckOutcome 
   };
 }
 
-/** Where a node sits: a JSON Pointer, or the tokens to write one from when a finding needs it. */
-type Place = string | readonly (string | number)[];
+/**
+ * Where a node sits: a JSON Pointer, or how many of the walk's tokens lead to it (the pointer is
+ * written only when a finding needs it).
+ */
+type Place = string | number;
+
+// The shallow walk's path, one token per level: written in place, never shrunk, so a walk allocates nothing for it.
+const TOKENS: (string | number)[] = [];
 
 function placeText(place: Place, ...more: (string | number)[]): string {
-  return typeof place === "string" ? pointer(place, ...more) : pointer("", ...place, ...more);
+  return typeof place === "string" ? pointer(place, ...more) : pointer("", ...TOKENS.slice(0, place), ...more);
 }
 
 // What a keyword holds, in one lookup: `items` is both an array keyword and a single-schema one.
@@ -230,7 +236,7 @@ const KEYWORD_KIND: ReadonlyMap<string, number> = new Map<string, number>([
   ...[...ARRAY_SCHEMA_KEYWORDS].map((k): [string, number] => [k, SINGLE_SCHEMA_KEYWORDS.has(k) ? ARRAY_OR_SINGLE : 0]),
 ]);
 
-function walkShallow(node: Record<string, unknown>, tokens: (string | number)[], isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
+function walkShallow(node: Record<string, unknown>, tokens: number, isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
   lintNode(node, tokens, isRoot, parentKeyword, out);
   for (const key in node) {
     const kind = KEYWORD_KIND.get(key);
@@ -247,13 +253,16 @@ function walkShallow(node: Record<string, unknown>, tokens: (string | number)[],
   }
 }
 
-function visitShallow(sub: unknown, tokens: (string | number)[], keyword: string, name: string | number | undefined, out: Finding[]): void {
+function visitShallow(sub: unknown, tokens: number, keyword: string, name: string | number | undefined, out: Finding[]): void {
   if (typeof sub === "boolean") {
-    if (!BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) out.push(booleanSchema(sub, name === undefined ? pointer("", ...tokens, keyword) : pointer("", ...tokens, keyword, name)));
+    if (!BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) out.push(booleanSchema(sub, name === undefined ? placeText(tokens, keyword) : placeText(tokens, keyword, name)));
   } else if (isPlainObject(sub)) {
-    const added = name === undefined ? tokens.push(keyword) : tokens.push(keyword, name);
-    walkShallow(sub, tokens, false, keyword, out);
-    tokens.length = added - (name === undefined ? 1 : 2);
+    TOKENS[tokens] = keyword;
+    if (name === undefined) walkShallow(sub, tokens + 1, false, keyword, out);
+    else {
+      TOKENS[tokens + 1] = name;
+      walkShallow(sub, tokens + 2, false, keyword, out);
+    }
   }
 }
 
