@@ -8,7 +8,7 @@
  */
 import { agentSdkToolHash, ReconcileMemo, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "../reconcile/schema-analysis";
-import { descriptionHashOf, readToolFacts, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
+import { descriptionText, readToolFacts, type DescriptionText, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
 import { canonicalClaudeTool, toolHash, toolHashOfText } from "../reconcile/fleet-hash";
 import { canonicalJson } from "../schema/canonical-json";
@@ -91,7 +91,8 @@ export class FleetModel {
     const steps: ReconcileSteps = {
       memo,
       facts: (raw) => this.record(raw).facts,
-      toolHash: (facts, exposedName, description) => this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description)),
+      toolHash: (facts, exposedName, description, descriptionJson) =>
+        this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description, descriptionJson)),
     };
     const snapshot = reconcile(servers, steps);
     this.sweep(servers);
@@ -211,7 +212,7 @@ export class FleetModel {
 
   private newCaches(): ToolFactsCaches {
     const analyses = new Map<string, { schema: unknown; analysis: SchemaAnalysis }>();
-    const descriptions = new Map<string, string>();
+    const descriptions = new Map<string, DescriptionText>();
     return {
       analysis: (schemaHash, schema, canonical) => {
         const first = analyses.get(schemaHash);
@@ -221,13 +222,13 @@ export class FleetModel {
         if (!first) analyses.set(schemaHash, { schema, analysis });
         return analysis;
       },
-      descriptionHash: (description) => {
-        let hash = descriptions.get(description);
-        if (hash === undefined) {
-          hash = descriptionHashOf(description);
-          descriptions.set(description, hash);
+      description: (description) => {
+        let text = descriptions.get(description);
+        if (text === undefined) {
+          text = descriptionText(description);
+          descriptions.set(description, text);
         }
-        return hash;
+        return text;
       },
     };
   }
