@@ -123,7 +123,11 @@ const METASCHEMA_PASS: CheckOutcome = Object.freeze({
   warnings: Object.freeze([]) as unknown as Finding[],
 });
 
-/** `depth`, when the caller has it, is `nestingDepth(schema)`: several checks of one schema walk it once. */
+/**
+ * `depth`, when the caller has one, is `nestingDepth(schema)` or a bound above it: only whether it
+ * passes MAX_SCHEMA_DEPTH matters, so a bound within it spares the walk (several checks of one
+ * schema, and a canonical text of n characters nests at most n/2 deep).
+ */
 export function checkMetaschema(schema: unknown, depth?: number): CheckOutcome {
   if (!isPlainObject(schema)) {
     return { check: { check: "metaschema", status: "skipped", message: "metaschema check skipped: no schema object" }, errors: [], warnings: [] };
@@ -137,7 +141,7 @@ export function checkMetaschema(schema: unknown, depth?: number): CheckOutcome {
     };
   }
   // Ajv validates by recursion: a schema nested deeper than this would overflow the call stack.
-  if ((depth ?? nestingDepth(schema)) > MAX_SCHEMA_DEPTH) {
+  if ((depth === undefined || depth > MAX_SCHEMA_DEPTH ? nestingDepth(schema) : depth) > MAX_SCHEMA_DEPTH) {
     const message = `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; it was not checked against the 2020-12 metaschema`;
     return {
       check: { check: "metaschema", status: "warn", message },
@@ -192,13 +196,13 @@ const PORTABILITY_PASS: CheckOutcome = Object.freeze({
   warnings: Object.freeze([]) as unknown as Finding[],
 });
 
-/** `depth`, when the caller has it, is `nestingDepth(schema)`. */
+/** `depth`, when the caller has one, is `nestingDepth(schema)` or a bound above it (as for checkMetaschema). */
 export function checkPortability(schema: unknown, depth?: number): CheckOutcome {
   const warnings: Finding[] = [];
   if (isPlainObject(schema)) {
     // Schemas of a sane depth are walked by recursion, writing a place only where there is a finding;
     // deeper ones by a work list, which no depth can overflow.
-    if ((depth ?? nestingDepth(schema)) <= MAX_SCHEMA_DEPTH) walkShallow(schema, 0, true, undefined, warnings);
+    if ((depth === undefined || depth > MAX_SCHEMA_DEPTH ? nestingDepth(schema) : depth) <= MAX_SCHEMA_DEPTH) walkShallow(schema, 0, true, undefined, warnings);
     else walk(schema, warnings);
   }
   // Most schemas are portable: one shared outcome says so.
