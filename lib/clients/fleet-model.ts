@@ -2,9 +2,10 @@
  * The incremental fleet model (docs/fleet-snapshot.md "Incremental reconcile"): the FleetSnapshot and
  * every client view from the raw tool lists, with each tool's own results (facts and hashes, Claude
  * Code's and Codex's per-tool steps, tool hashes) kept between updates, so when one server's list
- * changes only its new tools are analysed; names, collisions, alias maps and fleet hashes are rebuilt
- * every time. Byte for byte what the plain functions give. Pure: a tool list is a value (a changed
- * list is a new array, as lib/fleet hands them over), never changed in place.
+ * changes only its new tools are analysed; the fleet-wide passes (names, collisions, alias maps, each
+ * view's order and lookups, fleet hashes) run again, reusing each unchanged server's part and whatever
+ * of the last update still says the same. Byte for byte what the plain functions give. Pure: a tool
+ * list is a value (a changed list is a new array, as lib/fleet hands them over), never changed in place.
  */
 import { agentSdkToolHash, ReconcileMemo, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "../reconcile/schema-analysis";

@@ -3,7 +3,8 @@
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
  * What a tool says on its own comes from `ReconcileSteps` (tool-facts.ts), which an incremental
- * caller keeps per tool; everything here is fleet-wide and runs every time.
+ * caller keeps per tool; the fleet-wide passes run every time over every tool, and with a
+ * ReconcileMemo they reuse what an unchanged server or tool worked out the run before.
  */
 import { sha256Hex } from "../schema/hash";
 import { compareCodeUnits } from "@/lib/json/values";
@@ -171,9 +172,9 @@ interface Entry {
 
   /** What it worked out, kept with it while its server's block is reused (null in a one-shot run). */
   kept: EntryMemo | null;
-  /** This run's snapshot tool, its final description and (exposed) its tool hash. */
+  /** This run's snapshot tool, and (exposed) its final description as hashed and its tool hash. */
   tool: SnapshotTool | undefined;
-  description: string;
+  description: string | null;
   hash: string | undefined;
 }
 
@@ -326,14 +327,14 @@ function entryOf(serverId: string, server: ServerInfo, label: string, position: 
     clash: null,
     kept: kept ? newMemo() : null,
     tool: undefined,
-    description: "",
+    description: null,
     hash: undefined,
   };
 }
 
 function resetEntry(entry: Entry): void {
   entry.hash = undefined;
-  entry.description = "";
+  entry.description = null;
   entry.excluded = entry.ownExcluded;
   entry.warnings = entry.facts.warnings;
   entry.renamed = NONE;
@@ -443,7 +444,7 @@ function identicalWarnings(member: Entry): readonly Finding[] {
   return warnings;
 }
 
-// sanitizeName, with one shared answer for the common case of a name valid as it is (its reasons are never written).
+// sanitizeName; a name valid as it is (most) gets the shared empty reasons (never written to).
 function sanitizedName(candidate: string, serverId: string, originalName: string): SanitizedName {
   return EXPOSED_NAME_PATTERN.test(candidate) ? { name: candidate, reasons: NONE as Finding[] } : sanitizeName(candidate, serverId, originalName);
 }
@@ -570,7 +571,6 @@ function assemble(
     }
     settle(entry);
     entry.tool =
-      last !== undefined &&
       last.exposedName === entry.exposedName &&
       last.collided === entry.collided &&
       sameFindings(last.excluded, entry.excluded) &&
@@ -592,7 +592,7 @@ function assemble(
       if (kept !== undefined) hash = steps.toolHash(entry.facts, names[k], kept.description);
       else {
         const json = exposedDescription(entry);
-        hash = steps.toolHash(entry.facts, names[k], entry.description, json);
+        hash = steps.toolHash(entry.facts, names[k], entry.description!, json);
       }
     }
     entry.hash = toolHashes[k] = hash;
@@ -710,7 +710,7 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
   // An exposed tool's description was written for its hash.
-  const description = !isExcluded && entry.hash !== undefined && entry.description !== "" ? entry.description : finalDescriptionOf(entry, isExcluded);
+  const description = !isExcluded && entry.description !== null ? entry.description : finalDescriptionOf(entry, isExcluded);
   // Claude Code's name, from the server's part (sanitized once per server) and the tool's.
   const toolPart = sanitizeNamePart(entry.originalName);
   const claudeName = `mcp__${entry.server.part}__${toolPart}`;

@@ -36,13 +36,14 @@ export interface ToolFacts {
   lengthFinding: Finding | null;
 }
 
-/** Where the expensive parts come from: a schema's analysis by its hash, a description's hash by its text. */
+/** Where the expensive parts come from: a schema's analysis by its hash, a description's JSON text and hash by its text. */
 export interface ToolFactsCaches {
   analysis(schemaHash: string, schema: unknown, canonical: string): SchemaAnalysis;
   /** The description's JSON text and its hash. */
   description(description: string): DescriptionText;
 }
 
+/** A description as the hashes take it: its JSON text, and the SHA-256 of that text (the description hash). */
 export interface DescriptionText {
   json: string;
   hash: string;
@@ -142,6 +143,7 @@ export function descriptionHashOf(description: string): string {
   return sha256Hex(JSON.stringify(description));
 }
 
+/** The description's JSON text and its description hash, written once. */
 export function descriptionText(description: string): DescriptionText {
   const json = JSON.stringify(description);
   return { json, hash: sha256Hex(json) };
