@@ -83,7 +83,7 @@ interface ServerPart {
   toolKeys: string[];
   verdict: ServerVerdict;
   applied: AppliedSetting[];
-  /** Sent, in Claude Code's order (collation of the names), with the collation key of each name. */
+  /** Sent, in list order, with the collation key of each name. */
   sent: Verdict[];
   keys: string[];
   /** The names checked against earlier servers' names, and whether one was taken then. */

@@ -145,3 +145,64 @@ test("what no server lists any more is let go", () => {
   model.update([]);
   expect(model.stats.toolsKept).toBe(0);
 });
+
+describe("every reuse path of an update gives exactly the full result", () => {
+  // Servers built to meet each other: a name three of them list (identical and divergent collisions),
+  // two ids Codex and Claude Code both write as `dot_ted`, names that sort among other servers' in
+  // Claude Code's collation order, and a tool whose name is another's prefixed exposed name.
+  const schema = (...names: string[]) => ({ type: "object", properties: Object.fromEntries(names.map((n) => [n, { type: "string" }])) });
+  const tool = (name: string, ...props: string[]): Tool => ({ name, description: `Does ${name}.`, inputSchema: schema(...(props.length > 0 ? props : ["q"])) });
+  const server = (id: string, tools: Tool[], extra: Partial<ServerToolList> = {}): ServerToolList => ({ id, status: "ready", tools, ...extra });
+  const base = (): ServerToolList[] => [
+    server("alpha", [tool("shared"), tool("a_one"), tool("Zeta_last")]),
+    server("beta", [tool("shared"), tool("b-two"), tool("_first")], { label: "Beta" }),
+    server("gamma", [tool("shared", "other"), tool("g.dotted")]),
+    server("dot.ted", [tool("x"), tool("y")]),
+    server("dot_ted", [tool("x"), tool("z")]),
+    server("zz", [tool("zz_tool"), tool("MiXed"), tool("mixed")]),
+  ];
+  const replace = (servers: ServerToolList[], id: string, change: (s: ServerToolList) => ServerToolList | null) =>
+    servers.flatMap((s) => (s.id === id ? (change({ ...s, tools: structuredClone(s.tools) }) ?? []) : [s]));
+
+  const steps: { name: string; next: (s: ServerToolList[]) => ServerToolList[] }[] = [
+    { name: "the fleet as first listed", next: (s) => s },
+    { name: "a tool renamed to sort first in Claude Code's order", next: (s) => replace(s, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 0 ? { ...(t as Tool), name: "_aaa" } : t)) })) },
+    { name: "a server added whose names sort among the others' and collide", next: (s) => [...s, server("mm", [tool("shared"), tool("b-two"), tool("m_mid")])] },
+    { name: "that server removed", next: (s) => s.filter((x) => x.id !== "mm") },
+    { name: "a divergent collision becomes identical", next: (s) => replace(s, "gamma", (g) => ({ ...g, tools: [tool("shared"), ...g.tools.slice(1)] })) },
+    { name: "a collided server's label changes (its tags change)", next: (s) => replace(s, "beta", (b) => ({ ...b, label: "Beta 2" })) },
+    { name: "one of two servers Codex names alike is removed", next: (s) => s.filter((x) => x.id !== "dot_ted") },
+    { name: "and comes back", next: (s) => [...s, server("dot_ted", [tool("x"), tool("z")])] },
+    { name: "a tool named like another's prefixed exposed name (a clash)", next: (s) => [...s, server("x", [tool("alpha__shared")])] },
+    { name: "a server id given twice", next: (s) => [...s, server("beta", [tool("again")])] },
+    { name: "the second one gone", next: (s) => s.filter((x, i, all) => !(x.id === "beta" && all.findIndex((y) => y.id === "beta") !== i)) },
+    { name: "a name sanitizing changes (exposed names and alias maps move)", next: (s) => replace(s, "alpha", (a) => ({ ...a, tools: a.tools.map((t, i) => (i === 1 ? { ...(t as Tool), name: "a.one" } : t)) })) },
+    { name: "a server down", next: (s) => replace(s, "zz", (z) => ({ ...z, status: "error", error: "exited", tools: [] })) },
+    { name: "the same lists again", next: (s) => s },
+  ];
+
+  const model = new FleetModel();
+  let servers = base();
+  test.each(steps.map((step) => [step.name, step] as const))("%s", (_name, step) => {
+    servers = step.next(servers);
+    expect(modelled(model, servers, DENY)).toEqual(plain(servers, DENY));
+  });
+
+  test("an update that renames and moves nothing hands out the last lookups, alias maps and collision groups again", () => {
+    const again = new FleetModel();
+    const fleet = base();
+    const first = again.update(fleet);
+    const views = CHOICES.map((choice) => first.view(choice));
+    // One server lists again with one description changed: new objects, the same names.
+    const next = again.update(replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) })));
+    for (const [i, choice] of CHOICES.entries()) {
+      expect(next.view(choice).byTool).toBe(views[i].byTool);
+      expect(next.view(choice).byCallName).toBe(views[i].byCallName);
+    }
+    expect(next.snapshot.forward).toBe(first.snapshot.forward);
+    expect(next.snapshot.reverse).toBe(first.snapshot.reverse);
+    expect(next.snapshot.collisions.every((g, i) => g === first.snapshot.collisions[i])).toBe(true);
+    // And still what the plain functions give.
+    expect(JSON.stringify(next.snapshot)).toBe(JSON.stringify(reconcile(replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) })))));
+  });
+});

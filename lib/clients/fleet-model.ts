@@ -2,13 +2,14 @@
  * The incremental fleet model (docs/fleet-snapshot.md "Incremental reconcile"): the FleetSnapshot and
  * every client view from the raw tool lists, with each tool's own results (facts and hashes, Claude
  * Code's and Codex's per-tool steps, tool hashes) kept between updates, so when one server's list
- * changes only its new tools are analysed; names, collisions, alias maps and fleet hashes are rebuilt
- * every time. Byte for byte what the plain functions give. Pure: a tool list is a value (a changed
- * list is a new array, as lib/fleet hands them over), never changed in place.
+ * changes only its new tools are analysed; the fleet-wide passes (names, collisions, alias maps, each
+ * view's order and lookups, fleet hashes) run again, reusing each unchanged server's part and whatever
+ * of the last update still says the same. Byte for byte what the plain functions give. Pure: a tool
+ * list is a value (a changed list is a new array, as lib/fleet hands them over), never changed in place.
  */
 import { agentSdkToolHash, ReconcileMemo, reconcile, type ReconcileSteps } from "../reconcile/reconcile";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "../reconcile/schema-analysis";
-import { descriptionHashOf, readToolFacts, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
+import { descriptionText, readToolFacts, type DescriptionText, type ToolFacts, type ToolFactsCaches } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/types";
 import { canonicalClaudeTool, toolHash, toolHashOfText } from "../reconcile/fleet-hash";
 import { canonicalJson } from "../schema/canonical-json";
@@ -91,7 +92,8 @@ export class FleetModel {
     const steps: ReconcileSteps = {
       memo,
       facts: (raw) => this.record(raw).facts,
-      toolHash: (facts, exposedName, description) => this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description)),
+      toolHash: (facts, exposedName, description, descriptionJson) =>
+        this.hashOf(facts, exposedName, description, () => agentSdkToolHash(facts, exposedName, description, descriptionJson)),
     };
     const snapshot = reconcile(servers, steps);
     this.sweep(servers);
@@ -211,7 +213,7 @@ export class FleetModel {
 
   private newCaches(): ToolFactsCaches {
     const analyses = new Map<string, { schema: unknown; analysis: SchemaAnalysis }>();
-    const descriptions = new Map<string, string>();
+    const descriptions = new Map<string, DescriptionText>();
     return {
       analysis: (schemaHash, schema, canonical) => {
         const first = analyses.get(schemaHash);
@@ -221,13 +223,13 @@ export class FleetModel {
         if (!first) analyses.set(schemaHash, { schema, analysis });
         return analysis;
       },
-      descriptionHash: (description) => {
-        let hash = descriptions.get(description);
-        if (hash === undefined) {
-          hash = descriptionHashOf(description);
-          descriptions.set(description, hash);
+      description: (description) => {
+        let text = descriptions.get(description);
+        if (text === undefined) {
+          text = descriptionText(description);
+          descriptions.set(description, text);
         }
-        return hash;
+        return text;
       },
     };
   }

@@ -12,9 +12,9 @@ import { sha256Hex } from "../schema/hash";
  * canonical text (already computed for its hash), so nothing is serialized twice.
  * Equal to canonicalJson({ name, description, input_schema }).
  */
-export function canonicalClaudeTool(name: string, description: string, canonicalSchema: string): string {
+export function canonicalClaudeTool(name: string, description: string, canonicalSchema: string, descriptionJson = JSON.stringify(description)): string {
   // Keys in canonical order: description < input_schema < name.
-  return `{"description":${JSON.stringify(description)},"input_schema":${canonicalSchema},"name":${JSON.stringify(name)}}`;
+  return `{"description":${descriptionJson},"input_schema":${canonicalSchema},"name":${JSON.stringify(name)}}`;
 }
 
 /** SHA-256 hex of a tool's canonical JSON text. */

@@ -3,7 +3,8 @@
  * in, one deterministic FleetSnapshot out: collisions, exposed names, final descriptions and
  * schemas, exclusions with every reason, alias maps and the fleet hash. Pure; never throws.
  * What a tool says on its own comes from `ReconcileSteps` (tool-facts.ts), which an incremental
- * caller keeps per tool; everything here is fleet-wide and runs every time.
+ * caller keeps per tool; the fleet-wide passes run every time over every tool, and with a
+ * ReconcileMemo they reuse what an unchanged server or tool worked out the run before.
  */
 import { sha256Hex } from "../schema/hash";
 import { compareCodeUnits } from "@/lib/json/values";
@@ -27,8 +28,8 @@ import type {
 export interface ReconcileSteps {
   /** What one listed tool says on its own (the same value for the same raw tool). */
   facts(raw: unknown): ToolFacts;
-  /** The tool hash of an exposed tool as an Agent SDK host sends it. */
-  toolHash(facts: ToolFacts, exposedName: string, description: string): string;
+  /** The tool hash of an exposed tool as an Agent SDK host sends it (`descriptionJson`, when given, is JSON.stringify(description)). */
+  toolHash(facts: ToolFacts, exposedName: string, description: string, descriptionJson?: string): string;
   /** What the run before left, reused where nothing it depends on changed. */
   memo?: ReconcileMemo;
 }
@@ -112,25 +113,32 @@ export function oneShotSteps(): ReconcileSteps {
 }
 
 /** SHA-256 of the canonical `{ name, description, input_schema }` of an exposed tool. */
-export function agentSdkToolHash(facts: ToolFacts, exposedName: string, description: string): string {
-  return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical));
+export function agentSdkToolHash(facts: ToolFacts, exposedName: string, description: string, descriptionJson?: string): string {
+  return toolHashOfText(canonicalClaudeTool(exposedName, description, facts.analysis.finalCanonical, descriptionJson));
 }
 
-/** A server's id as Claude Code names take it: its sanitized part, and whether it is sent as it is. */
-interface ServerName {
+/**
+ * What every tool of one server shares: its id as Claude Code names take it (the sanitized part, and
+ * whether it is sent as it is) and its description tag with the tag's JSON text.
+ */
+interface ServerInfo {
   part: string;
   /** Nothing replaced and no "__" in it. */
   plain: boolean;
+  /** `[<label>] ` (rule 3), and JSON.stringify of it without its closing quote; empty for an empty label. */
+  tag: string;
+  tagJsonOpen: string;
 }
 
-function serverNameOf(serverId: string): ServerName {
+function serverInfoOf(serverId: string, label: string): ServerInfo {
   const part = sanitizeNamePart(serverId);
-  return { part, plain: part === serverId && !serverId.includes("__") };
+  const tag = label ? `[${label}] ` : "";
+  return { part, plain: part === serverId && !serverId.includes("__"), tag, tagJsonOpen: JSON.stringify(tag).slice(0, -1) };
 }
 
 interface Entry {
   serverId: string;
-  server: ServerName;
+  server: ServerInfo;
   label: string;
   /** 1-based place in the server's list. */
   position: number;
@@ -155,12 +163,18 @@ interface Entry {
   exposedName: string | null;
   /** The sanitized name before any clash suffix. */
   baseName: string;
+  /** A member of an identical collision group (its warning is written when the tool is made). */
+  identical: boolean;
+  /** Its name sanitized for exposure (prefixed when collided); null when excluded before naming. */
+  sanitized: SanitizedName | null;
+  /** The last clash finding, when its exposed name met another. */
+  clash: Finding | null;
 
   /** What it worked out, kept with it while its server's block is reused (null in a one-shot run). */
   kept: EntryMemo | null;
-  /** This run's snapshot tool, its final description and (exposed) its tool hash. */
+  /** This run's snapshot tool, and (exposed) its final description as hashed and its tool hash. */
   tool: SnapshotTool | undefined;
-  description: string;
+  description: string | null;
   hash: string | undefined;
 }
 
@@ -209,9 +223,12 @@ export function reconcile(servers: readonly ServerToolList[], steps: ReconcileSt
     // Two servers given one id share one block, as if one server listed both lists (never kept).
     const block = j === i + 1 ? serverBlock(server, steps, memo?.block(server.id)) : sharedBlock(orderedServers.slice(i, j), steps);
     if (j === i + 1) memo?.keep(server.id, block);
-    for (const entry of block.entries) {
-      resetEntry(entry);
-      entries.push(entry);
+    // Index loops throughout the once-per-run passes: code that runs once is not optimized, and there
+    // `for...of` allocates an iterator result per step (10,000 of them here).
+    const blockEntries = block.entries;
+    for (let k = 0; k < blockEntries.length; k++) {
+      resetEntry(blockEntries[k]);
+      entries.push(blockEntries[k]);
     }
     i = j;
   }
@@ -236,8 +253,8 @@ function serverBlock(server: ServerToolList, steps: ReconcileSteps, old: Block |
   }
   if (same) return old!;
   const kept = steps.memo !== undefined;
-  const name = serverNameOf(server.id);
-  const entries = facts.map((f, i) => entryOf(server.id, name, label, i + 1, f, kept));
+  const info = serverInfoOf(server.id, label);
+  const entries = facts.map((f, i) => entryOf(server.id, info, label, i + 1, f, kept));
   if (old !== undefined && old.label === label) {
     const byPosition = new Map(old.entries.map((e) => [e.position, e]));
     for (const entry of entries) {
@@ -255,11 +272,11 @@ function sharedBlock(servers: ServerToolList[], steps: ReconcileSteps): Block {
   for (const server of servers) {
     const tools = Array.isArray(server.tools) ? server.tools : [];
     const label = server.label ?? server.id;
-    const name = serverNameOf(server.id);
+    const info = serverInfoOf(server.id, label);
     for (let i = 0; i < tools.length; i++) {
       const f = steps.facts(tools[i]);
       facts.push(f);
-      entries.push(entryOf(server.id, name, label, i + 1, f, false));
+      entries.push(entryOf(server.id, info, label, i + 1, f, false));
     }
   }
   sortAndMarkDuplicates(entries);
@@ -285,7 +302,7 @@ function inherit(entry: Entry, was: Entry): void {
   if (was.kept !== null) entry.kept = was.kept;
 }
 
-function entryOf(serverId: string, server: ServerName, label: string, position: number, facts: ToolFacts, kept: boolean): Entry {
+function entryOf(serverId: string, server: ServerInfo, label: string, position: number, facts: ToolFacts, kept: boolean): Entry {
   return {
     serverId,
     server,
@@ -305,16 +322,19 @@ function entryOf(serverId: string, server: ServerName, label: string, position: 
     collided: false,
     exposedName: null,
     baseName: "",
+    identical: false,
+    sanitized: null,
+    clash: null,
     kept: kept ? newMemo() : null,
     tool: undefined,
-    description: "",
+    description: null,
     hash: undefined,
   };
 }
 
 function resetEntry(entry: Entry): void {
   entry.hash = undefined;
-  entry.description = "";
+  entry.description = null;
   entry.excluded = entry.ownExcluded;
   entry.warnings = entry.facts.warnings;
   entry.renamed = NONE;
@@ -322,6 +342,9 @@ function resetEntry(entry: Entry): void {
   entry.collided = false;
   entry.exposedName = null;
   entry.baseName = "";
+  entry.identical = false;
+  entry.sanitized = null;
+  entry.clash = null;
 }
 
 // One server listing a name twice: the first after sorting is kept, the others are excluded.
@@ -342,7 +365,8 @@ function markDuplicates(entries: Entry[]): void {
 function findCollisions(entries: Entry[]): { name: string; members: Entry[]; identical: boolean }[] {
   // Most names are listed once: a lone entry is kept as itself, a list is made for the second.
   const byName = new Map<string, Entry | Entry[]>();
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     if (entry.name === null || entry.duplicate) continue;
     const group = byName.get(entry.name);
     if (group === undefined) byName.set(entry.name, entry);
@@ -351,23 +375,24 @@ function findCollisions(entries: Entry[]): { name: string; members: Entry[]; ide
   }
   const groups: { name: string; members: Entry[]; identical: boolean }[] = [];
   // Rule 1's groups in name order, each member with its entry: assemble reads the exposed names off them.
-  for (const [name, members] of byName) {
-    if (!Array.isArray(members)) continue;
+  byName.forEach((members) => {
+    if (!Array.isArray(members)) return;
+    const name = members[0].name!;
     let oneServer = true;
     let identical = true;
-    for (const m of members) {
-      if (m.serverId !== members[0].serverId) oneServer = false;
-      if (m.schemaHash !== members[0].schemaHash) identical = false;
+    for (let i = 1; i < members.length; i++) {
+      if (members[i].serverId !== members[0].serverId) oneServer = false;
+      if (members[i].schemaHash !== members[0].schemaHash) identical = false;
     }
-    if (oneServer) continue;
+    if (oneServer) return;
     groups.push({ name, members, identical });
-    const quoted = identical ? JSON.stringify(name) : "";
-    for (const member of members) {
+    for (let i = 0; i < members.length; i++) {
+      const member = members[i];
       member.collided = true;
+      member.identical = identical;
       member.collidedWith = otherServers(member, members);
-      if (identical) member.warnings = identicalWarnings(member, quoted);
     }
-  }
+  });
   // In name order: names are unique here, and the default sort compares them by UTF-16 code units.
   const byGroupName = new Map(groups.map((g) => [g.name, g]));
   return groups.map((g) => g.name).sort().map((name) => byGroupName.get(name)!);
@@ -404,14 +429,14 @@ function otherServers(member: Entry, members: Entry[]): readonly string[] {
   return others;
 }
 
-function identicalWarnings(member: Entry, quotedName: string): readonly Finding[] {
+function identicalWarnings(member: Entry): readonly Finding[] {
   if (member.kept?.identicalWarnings !== undefined) return member.kept.identicalWarnings;
   const others = member.collidedWith;
   const warnings = [
     ...member.facts.warnings,
     {
       code: "collision:identical",
-      message: `${quotedName} has the same schema on ${others.join(", ")}: often the same server registered twice`,
+      message: `${JSON.stringify(member.name)} has the same schema on ${others.join(", ")}: often the same server registered twice`,
       fix: "remove the duplicate server from the config",
     },
   ];
@@ -419,37 +444,47 @@ function identicalWarnings(member: Entry, quotedName: string): readonly Finding[
   return warnings;
 }
 
-// sanitizeName, with one shared answer for the common case of a name valid as it is (its reasons are never written).
+// sanitizeName; a name valid as it is (most) gets the shared empty reasons (never written to).
 function sanitizedName(candidate: string, serverId: string, originalName: string): SanitizedName {
   return EXPOSED_NAME_PATTERN.test(candidate) ? { name: candidate, reasons: NONE as Finding[] } : sanitizeName(candidate, serverId, originalName);
+}
+
+// The findings the fleet's decisions give an entry, written once the names are settled (and after the
+// hashes, in a one-shot run, so the collector finds fewer new objects alive while hashing).
+function settle(entry: Entry): void {
+  if (entry.identical) entry.warnings = identicalWarnings(entry);
+  const sanitized = entry.sanitized;
+  if (sanitized === null) return;
+  let renamed: readonly Finding[];
+  if (entry.collided) {
+    const kept = entry.kept;
+    renamed = kept?.collisionRenamed ?? [
+      { code: "name:collision", message: `${JSON.stringify(entry.name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${prefixedName(entry.serverId, entry.name!)}` },
+      ...sanitized.reasons,
+    ];
+    if (kept !== null) kept.collisionRenamed = renamed;
+  } else renamed = sanitized.reasons.length > 0 ? sanitized.reasons : NONE;
+  entry.renamed = entry.clash === null ? renamed : [...renamed, entry.clash];
 }
 
 // Rules 1-2: prefix on collision, sanitize, then give every renamed name that meets another one a
 // suffix. Returns each exposed name with its entry (exposed names are unique once this is done).
 function assignNames(entries: Entry[]): Map<string, Entry> {
   const active: Entry[] = [];
-  for (const entry of entries) if (entry.excluded.length === 0) active.push(entry);
-  for (const entry of active) {
+  for (let i = 0; i < entries.length; i++) if (entries[i].excluded.length === 0) active.push(entries[i]);
+  for (let i = 0; i < active.length; i++) {
+    const entry = active[i];
     const name = entry.name!;
+    const kept = entry.kept;
     let sanitized: SanitizedName;
     if (entry.collided) {
-      const kept = entry.kept;
-      const candidate = prefixedName(entry.serverId, name);
-      sanitized = kept?.prefixed ?? sanitizedName(candidate, entry.serverId, name);
-      const renamed = kept?.collisionRenamed ?? [
-        { code: "name:collision", message: `${JSON.stringify(name)} is also listed by ${entry.collidedWith.join(", ")}; exposed as ${candidate}` },
-        ...sanitized.reasons,
-      ];
-      if (kept !== null) {
-        kept.prefixed = sanitized;
-        kept.collisionRenamed = renamed;
-      }
-      entry.renamed = renamed;
+      sanitized = kept?.prefixed ?? sanitizedName(prefixedName(entry.serverId, name), entry.serverId, name);
+      if (kept !== null) kept.prefixed = sanitized;
     } else {
-      sanitized = entry.kept?.plain ?? sanitizedName(name, entry.serverId, name);
-      if (entry.kept !== null) entry.kept.plain = sanitized;
-      if (sanitized.reasons.length > 0) entry.renamed = sanitized.reasons;
+      sanitized = kept?.plain ?? sanitizedName(name, entry.serverId, name);
+      if (kept !== null) kept.plain = sanitized;
     }
+    entry.sanitized = sanitized;
     entry.exposedName = sanitized.name;
     entry.baseName = sanitized.name;
   }
@@ -461,7 +496,8 @@ function assignNames(entries: Entry[]): Map<string, Entry> {
   for (let round = 0; ; round++) {
     const byName = new Map<string, Entry | Entry[]>();
     const clashes: Entry[][] = [];
-    for (const entry of active) {
+    for (let i = 0; i < active.length; i++) {
+      const entry = active[i];
       if (entry.exposedName === null) continue;
       const group = byName.get(entry.exposedName);
       if (group === undefined) byName.set(entry.exposedName, entry);
@@ -484,8 +520,8 @@ function assignNames(entries: Entry[]): Map<string, Entry> {
         }
         const clashedWith = entry.exposedName!;
         entry.exposedName = withSuffix(entry.baseName, suffixes[round](entry));
-        const clash = { code: "name:clash", message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}` };
-        entry.renamed = round === 0 ? [...entry.renamed, clash] : [...entry.renamed.slice(0, -1), clash];
+        // A later round's clash replaces the earlier one: the renames end with the last.
+        entry.clash = { code: "name:clash", message: `${clashedWith} meets another exposed name; it became ${entry.exposedName}` };
       }
     }
   }
@@ -525,11 +561,16 @@ function assemble(
   steps: ReconcileSteps,
 ): FleetSnapshot {
   const memo = steps.memo;
-  // Which snapshot tools of the last run still hold.
-  for (const entry of entries) {
+  // Which snapshot tools of the last run still hold (a one-shot run has none, and settles its entries later).
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     const last = entry.kept?.last;
+    if (last === undefined) {
+      entry.tool = undefined;
+      continue;
+    }
+    settle(entry);
     entry.tool =
-      last !== undefined &&
       last.exposedName === entry.exposedName &&
       last.collided === entry.collided &&
       sameFindings(last.excluded, entry.excluded) &&
@@ -548,17 +589,22 @@ function assemble(
     const kept = entry.tool;
     let hash = kept !== undefined ? memo?.toolHashOf(kept) : undefined;
     if (hash === undefined) {
-      entry.description = kept?.description ?? finalDescriptionOf(entry, false);
-      hash = steps.toolHash(entry.facts, names[k], entry.description);
+      if (kept !== undefined) hash = steps.toolHash(entry.facts, names[k], kept.description);
+      else {
+        const json = exposedDescription(entry);
+        hash = steps.toolHash(entry.facts, names[k], entry.description!, json);
+      }
     }
     entry.hash = toolHashes[k] = hash;
   }
   const fleetHash = fleetHashOf(toolHashes);
 
   const excluded: SnapshotTool[] = [];
-  for (const entry of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     let tool = entry.tool;
     if (tool === undefined) {
+      if (entry.kept?.last === undefined) settle(entry);
       entry.tool = tool = toSnapshotTool(entry);
       if (entry.kept !== null) entry.kept.last = { tool, exposedName: entry.exposedName, collided: entry.collided, excluded: entry.excluded, warnings: entry.warnings, renamed: entry.renamed };
     }
@@ -599,7 +645,7 @@ function assemble(
     }
     memo.aliases = { names, forwards, reverseKeys, forward, reverse };
   }
-  for (const tool of excluded) exposed.push(tool);
+  for (let i = 0; i < excluded.length; i++) exposed.push(excluded[i]);
   const collisions = collisionGroups(groups, memo?.collisions ?? []);
   if (memo) memo.collisions = collisions;
   const snapshotServers: SnapshotServer[] = servers.map((s) => ({
@@ -614,7 +660,7 @@ function assemble(
 
 function sameNames(names: readonly string[], exposed: Map<string, Entry>): boolean {
   if (names.length !== exposed.size) return false;
-  for (const name of names) if (!exposed.has(name)) return false;
+  for (let i = 0; i < names.length; i++) if (!exposed.has(names[i])) return false;
   return true;
 }
 
@@ -626,6 +672,27 @@ function codesOf(findings: readonly Finding[]): string {
   let out = findings[0].code;
   for (let i = 1; i < findings.length; i++) out += `, ${findings[i].code}`;
   return out;
+}
+
+// An exposed tool's final description, kept on the entry, and its JSON text when it comes cheap: a tag
+// before the tool's own description is the tag's JSON and the description's (JSON escapes each UTF-16
+// unit on its own, and a tag ends with a space, so no surrogate pair is split).
+function exposedDescription(entry: Entry): string | undefined {
+  const { facts } = entry;
+  if (facts.analysis.flatten.status !== "flattened") {
+    if (!entry.collided) {
+      entry.description = facts.description;
+      return facts.descriptionJson;
+    }
+    const tag = entry.server.tag;
+    const own = facts.description;
+    if (tag !== "" && own !== "" && !own.startsWith(tag) && own !== tag.trimEnd()) {
+      entry.description = tag + own;
+      return entry.server.tagJsonOpen + facts.descriptionJson.slice(1);
+    }
+  }
+  entry.description = finalDescriptionOf(entry, false);
+  return undefined;
 }
 
 // The description a model sees (rules 3-4): the tool's own when excluded or neither tagged nor flattened.
@@ -643,7 +710,7 @@ function toSnapshotTool(entry: Entry): SnapshotTool {
   const isExcluded = entry.excluded.length > 0 || entry.exposedName === null;
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
   // An exposed tool's description was written for its hash.
-  const description = !isExcluded && entry.hash !== undefined && entry.description !== "" ? entry.description : finalDescriptionOf(entry, isExcluded);
+  const description = !isExcluded && entry.description !== null ? entry.description : finalDescriptionOf(entry, isExcluded);
   // Claude Code's name, from the server's part (sanitized once per server) and the tool's.
   const toolPart = sanitizeNamePart(entry.originalName);
   const claudeName = `mcp__${entry.server.part}__${toolPart}`;

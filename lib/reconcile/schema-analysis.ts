@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from "../schema/canonical-json";
 import { checkMetaschema, checkPortability, checkPropertyNames, type CheckOutcome } from "../schema/checks";
-import { nestingDepth } from "../schema/depth";
+import { MAX_SCHEMA_DEPTH, nestingDepth } from "../schema/depth";
 import { flattenSchema, strictFormMetaschema, type FlattenOutcome } from "../schema/flatten";
 import { isPlainObject } from "@/lib/json/values";
 import { schemaSpecViolations } from "../schema/spec";
@@ -84,8 +84,9 @@ export function analyzeSchema(schema: unknown, canonical = canonicalJson(schema)
   const flatten = flattenSchema(schema);
   const finalSchema = flatten.status === "flattened" ? flatten.schema : schema;
   const finalCanonical = flatten.status === "flattened" ? canonicalJson(finalSchema) : canonical;
-  // Both walks below need the depth first: found once.
-  const depth = nestingDepth(finalSchema);
+  // Both checks below ask whether the schema nests past MAX_SCHEMA_DEPTH first. Every level of nesting
+  // is two characters at least of the canonical text, so a text this short answers without a walk.
+  const depth = finalCanonical.length <= 2 * MAX_SCHEMA_DEPTH ? finalCanonical.length >> 1 : nestingDepth(finalSchema);
   const propertyNames = checkPropertyNames(finalSchema);
   const metaschema = flatten.status === "flattened" ? strictFormMetaschema(finalSchema) ?? checkMetaschema(finalSchema, depth) : checkMetaschema(finalSchema, depth);
   const portability = checkPortability(finalSchema, depth);

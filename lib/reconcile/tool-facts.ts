@@ -24,6 +24,8 @@ export interface ToolFacts {
   inputSchema: unknown;
   schemaHash: string;
   descriptionHash: string;
+  /** JSON.stringify(description): what the description hash is of, and what a tool hash writes when the description is sent as it is. */
+  descriptionJson: string;
   annotationsHash: string | null;
   analysis: SchemaAnalysis;
   /** Reasons to exclude found in the tool alone: its identity, then its schema. */
@@ -34,16 +36,23 @@ export interface ToolFacts {
   lengthFinding: Finding | null;
 }
 
-/** Where the expensive parts come from: a schema's analysis by its hash, a description's hash by its text. */
+/** Where the expensive parts come from: a schema's analysis by its hash, a description's JSON text and hash by its text. */
 export interface ToolFactsCaches {
   analysis(schemaHash: string, schema: unknown, canonical: string): SchemaAnalysis;
-  descriptionHash(description: string): string;
+  /** The description's JSON text and its hash. */
+  description(description: string): DescriptionText;
+}
+
+/** A description as the hashes take it: its JSON text, and the SHA-256 of that text (the description hash). */
+export interface DescriptionText {
+  json: string;
+  hash: string;
 }
 
 /** Caches that live for one reconcile run: registering one server twice repeats every schema and description. */
 export function runCaches(): ToolFactsCaches {
   const analyses = new Map<string, { schema: unknown; analysis: SchemaAnalysis }>();
-  const descriptions = new Map<string, string>();
+  const descriptions = new Map<string, DescriptionText>();
   return {
     analysis(schemaHash, schema, canonical) {
       const first = analyses.get(schemaHash);
@@ -52,13 +61,13 @@ export function runCaches(): ToolFactsCaches {
       if (!first) analyses.set(schemaHash, { schema, analysis });
       return analysis;
     },
-    descriptionHash(description) {
-      let hash = descriptions.get(description);
-      if (hash === undefined) {
-        hash = descriptionHashOf(description);
-        descriptions.set(description, hash);
+    description(description) {
+      let text = descriptions.get(description);
+      if (text === undefined) {
+        text = descriptionText(description);
+        descriptions.set(description, text);
       }
-      return hash;
+      return text;
     },
   };
 }
@@ -134,6 +143,12 @@ export function descriptionHashOf(description: string): string {
   return sha256Hex(JSON.stringify(description));
 }
 
+/** The description's JSON text and its description hash, written once. */
+export function descriptionText(description: string): DescriptionText {
+  const json = JSON.stringify(description);
+  return { json, hash: sha256Hex(json) };
+}
+
 const NONE: readonly Finding[] = Object.freeze([]);
 const NOT_AN_OBJECT: Record<string, unknown> = Object.freeze({});
 
@@ -155,6 +170,7 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
   const annotations = isPlainObject(tool.annotations) ? (tool.annotations as ToolAnnotations) : undefined;
   // Schema spec violations come with the (cached) analysis; a non-object entry has no schema to speak of.
   const identity = name !== null && isObject ? NONE : toolIdentityViolations(raw);
+  const text = caches.description(description);
   const flattened = analysis.flatten.status === "flattened" ? analysis.flatten.info : null;
   return {
     name,
@@ -163,7 +179,8 @@ export function readToolFacts(raw: unknown, caches: ToolFactsCaches, canonical?:
     description,
     inputSchema,
     schemaHash,
-    descriptionHash: caches.descriptionHash(description),
+    descriptionHash: text.hash,
+    descriptionJson: text.json,
     annotationsHash: annotations ? sha256Hex(canonicalJson(annotations)) : null,
     analysis,
     excluded: !isObject ? identity : identity.length === 0 ? analysis.errors : [...identity, ...analysis.errors],

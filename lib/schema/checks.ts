@@ -123,7 +123,11 @@ const METASCHEMA_PASS: CheckOutcome = Object.freeze({
   warnings: Object.freeze([]) as unknown as Finding[],
 });
 
-/** `depth`, when the caller has it, is `nestingDepth(schema)`: several checks of one schema walk it once. */
+/**
+ * `depth`, when the caller has one, is `nestingDepth(schema)` or a bound above it: only whether it
+ * passes MAX_SCHEMA_DEPTH matters, so a bound within it spares the walk (several checks of one
+ * schema, and a canonical text of n characters nests at most n/2 deep).
+ */
 export function checkMetaschema(schema: unknown, depth?: number): CheckOutcome {
   if (!isPlainObject(schema)) {
     return { check: { check: "metaschema", status: "skipped", message: "metaschema check skipped: no schema object" }, errors: [], warnings: [] };
@@ -137,7 +141,7 @@ export function checkMetaschema(schema: unknown, depth?: number): CheckOutcome {
     };
   }
   // Ajv validates by recursion: a schema nested deeper than this would overflow the call stack.
-  if ((depth ?? nestingDepth(schema)) > MAX_SCHEMA_DEPTH) {
+  if ((depth === undefined || depth > MAX_SCHEMA_DEPTH ? nestingDepth(schema) : depth) > MAX_SCHEMA_DEPTH) {
     const message = `the schema nests more than ${MAX_SCHEMA_DEPTH} levels deep; it was not checked against the 2020-12 metaschema`;
     return {
       check: { check: "metaschema", status: "warn", message },
@@ -192,13 +196,13 @@ const PORTABILITY_PASS: CheckOutcome = Object.freeze({
   warnings: Object.freeze([]) as unknown as Finding[],
 });
 
-/** `depth`, when the caller has it, is `nestingDepth(schema)`. */
+/** `depth`, when the caller has one, is `nestingDepth(schema)` or a bound above it (as for checkMetaschema). */
 export function checkPortability(schema: unknown, depth?: number): CheckOutcome {
   const warnings: Finding[] = [];
   if (isPlainObject(schema)) {
     // Schemas of a sane depth are walked by recursion, writing a place only where there is a finding;
     // deeper ones by a work list, which no depth can overflow.
-    if ((depth ?? nestingDepth(schema)) <= MAX_SCHEMA_DEPTH) walkShallow(schema, [], true, undefined, warnings);
+    if ((depth === undefined || depth > MAX_SCHEMA_DEPTH ? nestingDepth(schema) : depth) <= MAX_SCHEMA_DEPTH) walkShallow(schema, 0, true, undefined, warnings);
     else walk(schema, warnings);
   }
   // Most schemas are portable: one shared outcome says so.
@@ -215,11 +219,17 @@ export function checkPortability(schema: unknown, depth?: number): CheckOutcome 
   };
 }
 
-/** Where a node sits: a JSON Pointer, or the tokens to write one from when a finding needs it. */
-type Place = string | readonly (string | number)[];
+/**
+ * Where a node sits: a JSON Pointer, or how many of the walk's tokens lead to it (the pointer is
+ * written only when a finding needs it).
+ */
+type Place = string | number;
+
+// The shallow walk's path, one token per level: written in place, never shrunk, so a walk allocates nothing for it.
+const TOKENS: (string | number)[] = [];
 
 function placeText(place: Place, ...more: (string | number)[]): string {
-  return typeof place === "string" ? pointer(place, ...more) : pointer("", ...place, ...more);
+  return typeof place === "string" ? pointer(place, ...more) : pointer("", ...TOKENS.slice(0, place), ...more);
 }
 
 // What a keyword holds, in one lookup: `items` is both an array keyword and a single-schema one.
@@ -230,7 +240,7 @@ const KEYWORD_KIND: ReadonlyMap<string, number> = new Map<string, number>([
   ...[...ARRAY_SCHEMA_KEYWORDS].map((k): [string, number] => [k, SINGLE_SCHEMA_KEYWORDS.has(k) ? ARRAY_OR_SINGLE : 0]),
 ]);
 
-function walkShallow(node: Record<string, unknown>, tokens: (string | number)[], isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
+function walkShallow(node: Record<string, unknown>, tokens: number, isRoot: boolean, parentKeyword: string | undefined, out: Finding[]): void {
   lintNode(node, tokens, isRoot, parentKeyword, out);
   for (const key in node) {
     const kind = KEYWORD_KIND.get(key);
@@ -247,13 +257,16 @@ function walkShallow(node: Record<string, unknown>, tokens: (string | number)[],
   }
 }
 
-function visitShallow(sub: unknown, tokens: (string | number)[], keyword: string, name: string | number | undefined, out: Finding[]): void {
+function visitShallow(sub: unknown, tokens: number, keyword: string, name: string | number | undefined, out: Finding[]): void {
   if (typeof sub === "boolean") {
-    if (!BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) out.push(booleanSchema(sub, name === undefined ? pointer("", ...tokens, keyword) : pointer("", ...tokens, keyword, name)));
+    if (!BOOLEAN_IDIOMATIC_KEYWORDS.has(keyword)) out.push(booleanSchema(sub, name === undefined ? placeText(tokens, keyword) : placeText(tokens, keyword, name)));
   } else if (isPlainObject(sub)) {
-    const added = name === undefined ? tokens.push(keyword) : tokens.push(keyword, name);
-    walkShallow(sub, tokens, false, keyword, out);
-    tokens.length = added - (name === undefined ? 1 : 2);
+    TOKENS[tokens] = keyword;
+    if (name === undefined) walkShallow(sub, tokens + 1, false, keyword, out);
+    else {
+      TOKENS[tokens + 1] = name;
+      walkShallow(sub, tokens + 2, false, keyword, out);
+    }
   }
 }
 

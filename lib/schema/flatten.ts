@@ -70,42 +70,16 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
 
   const lost: Finding[] = [];
   const slots = new Map<string, PropertySlot>();
-  const add = (name: string, definition: unknown, at: string, alternative: boolean) => {
-    if (typeof definition !== "object" || definition === null) {
-      lost.push({ code: "flatten:property-value", message: `property ${JSON.stringify(name)} is ${describe(definition)}, not a schema object, and was dropped`, path: pointer(at, "properties", name) });
-      return;
-    }
-    if (!FLAT_PROPERTY_NAME.test(name)) {
-      lost.push({
-        code: "flatten:property-name",
-        message: `property ${JSON.stringify(name)} breaks ^[a-zA-Z0-9_.-]{1,64}$ and was dropped`,
-        path: pointer(at, "properties", name),
-      });
-      return;
-    }
-    const slot = slots.get(name);
-    if (!slot) {
-      slots.set(name, { definitions: [definition], texts: null, alternative, firstAt: at, fromRoot: at === "" });
-      return;
-    }
-    slot.alternative ||= alternative;
-    const texts = (slot.texts ??= slot.definitions.map((d) => canonicalJson(d)));
-    const text = canonicalJson(definition);
-    if (!texts.includes(text)) {
-      texts.push(text);
-      slot.definitions.push(definition);
-    }
-  };
 
   const rootProperties = isPlainObject(schema.properties) ? Object.entries(schema.properties) : [];
-  for (const [name, definition] of rootProperties) add(name, definition, "", false);
+  for (const [name, definition] of rootProperties) addProperty(slots, lost, name, definition, "", false);
   const branches: Branch[] = [];
   for (const keyword of keywords) {
     (schema[keyword] as unknown[]).forEach((raw, i) => {
       const at = pointer("", keyword, i);
       const branch = readBranch(schema, raw, keyword, at, lost);
       branches.push(branch);
-      for (const [name, definition] of branch.properties) add(name, definition, at, keyword !== "allOf");
+      for (const [name, definition] of branch.properties) addProperty(slots, lost, name, definition, at, keyword !== "allOf");
     });
   }
 
@@ -156,6 +130,34 @@ export function flattenSchema(schema: unknown): FlattenOutcome {
       lost,
     },
   };
+}
+
+// One property definition from the root or a branch, into its slot; a definition that cannot be kept is lost.
+function addProperty(slots: Map<string, PropertySlot>, lost: Finding[], name: string, definition: unknown, at: string, alternative: boolean): void {
+  if (typeof definition !== "object" || definition === null) {
+    lost.push({ code: "flatten:property-value", message: `property ${JSON.stringify(name)} is ${describe(definition)}, not a schema object, and was dropped`, path: pointer(at, "properties", name) });
+    return;
+  }
+  if (!FLAT_PROPERTY_NAME.test(name)) {
+    lost.push({
+      code: "flatten:property-name",
+      message: `property ${JSON.stringify(name)} breaks ^[a-zA-Z0-9_.-]{1,64}$ and was dropped`,
+      path: pointer(at, "properties", name),
+    });
+    return;
+  }
+  const slot = slots.get(name);
+  if (!slot) {
+    slots.set(name, { definitions: [definition], texts: null, alternative, firstAt: at, fromRoot: at === "" });
+    return;
+  }
+  slot.alternative ||= alternative;
+  const texts = (slot.texts ??= slot.definitions.map((d) => canonicalJson(d)));
+  const text = canonicalJson(definition);
+  if (!texts.includes(text)) {
+    texts.push(text);
+    slot.definitions.push(definition);
+  }
 }
 
 /** The walk Claude Code makes over the stricter form stops this deep (observed: 35 nested objects is past it). */
@@ -272,27 +274,28 @@ function alternativesLost(keyword: "anyOf" | "oneOf", branches: Branch[]): Findi
   };
 }
 
+function ignoredBranch(lost: Finding[], keyword: CombinatorKeyword, at: string, why: string): Branch {
+  lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
+  return { keyword, at, properties: [], required: [] };
+}
+
 // A branch is read after resolving a `$defs` / `definitions` $ref; one that is not an object schema adds nothing
 // (no property, no group, nothing required), but still counts among its keyword's branches.
 function readBranch(root: Record<string, unknown>, raw: unknown, keyword: CombinatorKeyword, at: string, lost: Finding[]): Branch {
-  const ignored = (why: string): Branch => {
-    lost.push({ code: "flatten:branch-ignored", message: `branch ${at} ${why}; it adds nothing to the flat schema`, path: at });
-    return { keyword, at, properties: [], required: [] };
-  };
   let node: unknown = raw;
   if (isPlainObject(raw) && typeof raw.$ref === "string") {
     // Only `#/$defs/<name>` and `#/definitions/<name>`, one level (observed).
     const ref = raw.$ref;
     const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-    if (!match) return ignored(ref.startsWith("#") ? `refers to ${ref}, which Claude Code does not resolve` : `refers outside the document (${ref})`);
+    if (!match) return ignoredBranch(lost, keyword, at, ref.startsWith("#") ? `refers to ${ref}, which Claude Code does not resolve` : `refers outside the document (${ref})`);
     const [key, name] = pointerTokens(ref.slice(1));
     const container = root[key];
     node = isPlainObject(container) && Object.prototype.hasOwnProperty.call(container, name) ? container[name] : undefined;
-    if (node === undefined) return ignored(`refers to ${ref}, which does not exist`);
-    if (isPlainObject(node) && "$ref" in node) return ignored(`refers to ${ref}, itself a $ref (Claude Code resolves one level)`);
+    if (node === undefined) return ignoredBranch(lost, keyword, at, `refers to ${ref}, which does not exist`);
+    if (isPlainObject(node) && "$ref" in node) return ignoredBranch(lost, keyword, at, `refers to ${ref}, itself a $ref (Claude Code resolves one level)`);
   }
-  if (!isPlainObject(node)) return ignored(`is ${describe(node)}, not an object schema`);
-  if (node.type !== undefined && node.type !== "object") return ignored(`has type ${JSON.stringify(node.type)}, not "object"`);
+  if (!isPlainObject(node)) return ignoredBranch(lost, keyword, at, `is ${describe(node)}, not an object schema`);
+  if (node.type !== undefined && node.type !== "object") return ignoredBranch(lost, keyword, at, `has type ${JSON.stringify(node.type)}, not "object"`);
   for (const key of Object.keys(node)) {
     if (READ_BRANCH_KEYWORDS.has(key) || key === "$ref") continue;
     lost.push({ code: "flatten:branch-keyword", message: `keyword ${key} of branch ${at} is dropped`, path: pointer(at, key) });
@@ -312,8 +315,11 @@ function requiredInEvery(branches: Branch[]): string[] {
 
 // Claude Code lists the string-typed definitions of a conflicting property first.
 function stringTypedFirst(definitions: unknown[]): unknown[] {
-  const isString = (d: unknown) => isPlainObject(d) && d.type === "string";
-  return [...definitions.filter(isString), ...definitions.filter((d) => !isString(d))];
+  return [...definitions.filter(isStringTyped), ...definitions.filter((d) => !isStringTyped(d))];
+}
+
+function isStringTyped(definition: unknown): boolean {
+  return isPlainObject(definition) && definition.type === "string";
 }
 
 function stringList(value: unknown): string[] {

@@ -20,29 +20,34 @@ const isBoolean: Rule = (v) => typeof v === "boolean";
 const isArray: Rule = (v) => Array.isArray(v);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
+// Unique items: short lists (nearly all) are compared pairwise, longer ones through a set.
+function allDistinct(value: unknown[]): boolean {
+  if (value.length > 16) return new Set(value).size === value.length;
+  for (let i = 1; i < value.length; i++) for (let j = 0; j < i; j++) if (value[i] === value[j]) return false;
+  return true;
+}
+
 function isStringArray(value: unknown): boolean {
   if (!Array.isArray(value)) return false;
-  const seen = new Set<string>();
-  for (const item of value) {
-    if (typeof item !== "string" || seen.has(item)) return false;
-    seen.add(item);
-  }
-  return true;
+  for (const item of value) if (typeof item !== "string") return false;
+  return allDistinct(value);
 }
 
 function isTypeValue(value: unknown): boolean {
   if (typeof value === "string") return SIMPLE_TYPES.has(value);
   if (!Array.isArray(value) || value.length === 0) return false;
-  const seen = new Set<string>();
-  for (const item of value) {
-    if (typeof item !== "string" || !SIMPLE_TYPES.has(item) || seen.has(item)) return false;
-    seen.add(item);
-  }
+  for (const item of value) if (typeof item !== "string" || !SIMPLE_TYPES.has(item)) return false;
+  return allDistinct(value);
+}
+
+// Every own value of an object passes `rule` (no array of values is made).
+function everyValue(object: Record<string, unknown>, rule: Rule): boolean {
+  for (const key in object) if (Object.prototype.hasOwnProperty.call(object, key) && !rule(object[key])) return false;
   return true;
 }
 
 const isSchemaArray: Rule = (v) => Array.isArray(v) && v.length > 0 && v.every(isValid2020Schema);
-const isSchemaMap: Rule = (v) => isObject(v) && Object.values(v).every(isValid2020Schema);
+const isSchemaMap: Rule = (v) => isObject(v) && everyValue(v, isValid2020Schema);
 
 /** Each keyword the metaschema constrains, and what its value must be; any other keyword may hold anything. */
 const RULES: ReadonlyMap<string, Rule> = new Map<string, Rule>([
