@@ -5,8 +5,7 @@
  * config must be found where it runs. `npm run fleet` and `npm start` find the user's folder through INIT_CWD.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -15,7 +14,7 @@ import { fixtureSpecPath, makeToolsFileServer, RAW_SERVER, REPO_ROOT } from "@/e
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
 import { processesMentioning } from "@/lib/fleet/testing/process-tree";
-import { BIN, binEnv, runBin } from "./testing/run-bin";
+import { BIN, binEnv, runBin, tempProject } from "./testing/run-bin";
 
 let root: string;
 let project: string;
@@ -27,11 +26,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(() => {
-  root = mkdtempSync(path.join(tmpdir(), "mcp-fleet-bin-"));
-  project = path.join(root, "project");
-  home = path.join(root, "home");
-  mkdirSync(project);
-  mkdirSync(home);
+  ({ root, project, home } = tempProject("mcp-fleet-bin-"));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

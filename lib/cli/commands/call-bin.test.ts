@@ -5,8 +5,7 @@
  * under the profile's own names, and Ctrl-C during a call cancels it on the server, prints the answer and
  * ends every server.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { fixtureSpecPath, RAW_SERVER, REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
 import { processesMentioning } from "@/lib/fleet/testing/process-tree";
-import { startBin } from "../testing/run-bin";
+import { startBin, tempProject } from "../testing/run-bin";
 
 
 let root: string;
@@ -25,11 +24,7 @@ let wire: string;
 
 beforeAll(async () => {
   await ensureCliBuild({ root: REPO_ROOT, log: () => {} });
-  root = mkdtempSync(path.join(tmpdir(), "call-bin-"));
-  project = path.join(root, "project");
-  home = path.join(root, "home");
-  mkdirSync(project);
-  mkdirSync(home);
+  ({ root, project, home } = tempProject("call-bin-"));
   const spec = fixtureSpecPath("calls");
   wire = path.join(root, "calls-stdin.jsonl");
   const calls = { command: "bash", args: ["-c", `tee -a "${wire}" | exec "${process.execPath}" "${RAW_SERVER}" "${spec}"`] };

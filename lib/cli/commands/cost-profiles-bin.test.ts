@@ -3,10 +3,9 @@
  * runs them: the built bin started from a temp project holding `.mcp.json` with raw-server fixtures, HOME
  * in a temp folder. The Claude count goes to a fake Messages API on 127.0.0.1, which records every body.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { parse as parseToml } from "smol-toml";
@@ -17,7 +16,7 @@ import type { CostReport } from "@/lib/cost";
 import { codePoints, countO200k } from "@/lib/cost";
 import type { FleetSnapshot } from "@/lib/reconcile/types";
 import { ensureCliBuild } from "@/scripts/build-cli.mjs";
-import { runBin } from "../testing/run-bin";
+import { runBin, tempProject } from "../testing/run-bin";
 
 const PLANTED = "ghp_PLANTEDsecretValue0123456789abcdef";
 
@@ -32,11 +31,7 @@ const tool = (name: string, description: string, properties: Record<string, unkn
 
 beforeAll(async () => {
   await ensureCliBuild({ root: REPO_ROOT, log: () => {} });
-  root = mkdtempSync(path.join(tmpdir(), "cost-bin-"));
-  project = path.join(root, "project");
-  home = path.join(root, "home");
-  mkdirSync(project);
-  mkdirSync(home);
+  ({ root, project, home } = tempProject("cost-bin-"));
   const github = makeToolsFileServer(root, [tool("create_issue", "Create a GitHub issue.", { repo: { type: "string" }, title: { type: "string" } }), tool("search_code", "Search code across repositories. ".repeat(20))], { name: "github" });
   const linear = makeToolsFileServer(root, [tool("create_issue", "Create a Linear issue.", { team: { type: "string" } }), tool("list_issues", "List issues.")], { name: "linear" });
   const web = makeToolsFileServer(root, [tool("fetch", "Fetch a URL.", { url: { type: "string" } })], { name: "web" });

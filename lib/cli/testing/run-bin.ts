@@ -4,6 +4,8 @@
  * it writes collected.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { REPO_ROOT } from "@/e2e/fixtures/fixture-servers";
@@ -43,3 +45,13 @@ export function startBin(args: string[], opts: BinOptions): { child: ChildProces
 }
 
 export const runBin = (args: string[], opts: BinOptions): Promise<BinRun> => startBin(args, opts).done;
+
+/** A new temp folder holding an empty `project` to run the bin in and an empty `home` for its HOME. */
+export function tempProject(prefix: string): { root: string; project: string; home: string } {
+  const root = mkdtempSync(path.join(tmpdir(), prefix));
+  const project = path.join(root, "project");
+  const home = path.join(root, "home");
+  mkdirSync(project);
+  mkdirSync(home);
+  return { root, project, home };
+}
