@@ -1,10 +1,15 @@
 /**
  * ui10k: the dashboard in Debian's Chromium against a 10,000-tool
  * fleet (10 raw MCP servers from lib/demo/raw-server.mjs, 1,000 tools each in 10 tools/list pages,
- * one shared name), served by the production launcher. Measures navigation to the first rows of
- * /tools (goal < 500 ms: the page fetches the fleet index, not the whole state), and the median time
- * from a search keystroke to the next painted frame over 20 keystrokes (goal < 100 ms); reports the
- * index's size.
+ * one shared name), served by the production launcher. Measures opening /tools (from the overview, a
+ * full page load) until its first rows are painted, median over 5 loads (goal < 500 ms: the page fetches
+ * the fleet index, not the whole state), and the median time from a search keystroke to the next
+ * painted frame over 20 keystrokes (goal < 100 ms); reports the index's size.
+ *
+ * First rows are timed by the browser itself, as page-load metrics are: from the navigation's start
+ * (the page's time origin) to the Element Timing render time of the first row, the moment the frame
+ * showing it was painted. The time Playwright saw from `goto` to finding the row (its command round
+ * trips and the load event included) is reported beside it.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,6 +20,29 @@ import { externalServer, launchChromium, median, peakRssMb, startServer, stopSer
 
 /** 8 characters typed, 8 deleted, 4 typed: 20 keystrokes that each change the query. */
 const KEYS = [..."op_01234", ...Array(8).fill("Backspace"), ..."1234"];
+const LOADS = 5;
+const ROW = 'table[aria-label="Tools (forward map)"] tbody tr[data-row-id]';
+
+/**
+ * Runs in every document before its scripts: when the first row of the tools table enters the DOM, its
+ * elements are marked for Element Timing (the marks are set before the frame that paints them), and the
+ * render time of the first of them is kept as `__firstRowsAt`. Plain text, run by the page as it is.
+ */
+const FIRST_ROWS_PROBE = `(function () {
+  var w = window;
+  new PerformanceObserver(function (list) {
+    list.getEntries().forEach(function (e) {
+      if (e.identifier === "bench-first-row" && w.__firstRowsAt === undefined) w.__firstRowsAt = e.renderTime || e.loadTime;
+    });
+  }).observe({ type: "element", buffered: true });
+  var observer = new MutationObserver(function () {
+    var row = document.querySelector(${JSON.stringify(ROW)});
+    if (!row) return;
+    observer.disconnect();
+    row.querySelectorAll("*").forEach(function (el) { el.setAttribute("elementtiming", "bench-first-row"); });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
 
 export const benchmark: Benchmark = {
   name: "ui10k",
@@ -27,21 +55,31 @@ export const benchmark: Benchmark = {
     try {
       const { tools, indexBytes } = await waitForFleet(baseUrl, token);
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.addInitScript({ content: FIRST_ROWS_PROBE });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`${baseUrl}/?token=${token}`);
       await page.getByTestId("live-indicator").and(page.locator('[data-stream="open"]')).waitFor();
 
-      const firstRows = page.locator('table[aria-label="Tools (forward map)"] tbody tr[data-row-id]').first();
-      // Warm-up visit (compiles the route's JS in the browser cache), then the measured one.
+      const firstRows = page.locator(ROW).first();
+      // Warm-up visit (compiles the route's JS in the browser cache), then the measured ones.
       await page.goto(`${baseUrl}/tools`);
       await firstRows.waitFor({ timeout: 120_000 });
-      await page.goto(`${baseUrl}/`);
-      const started = performance.now();
-      await page.goto(`${baseUrl}/tools`);
-      await firstRows.waitFor({ timeout: 120_000 });
-      const firstRowsMs = performance.now() - started;
-      const renderedRows = await page.locator('table[aria-label="Tools (forward map)"] tbody tr[data-row-id]').count();
+      const paintedMs: number[] = [];
+      const wallMs: number[] = [];
+      for (let i = 0; i < LOADS; i++) {
+        await page.goto(`${baseUrl}/`);
+        await page.waitForTimeout(300);
+        const started = performance.now();
+        await page.goto(`${baseUrl}/tools`);
+        await firstRows.waitFor({ timeout: 120_000 });
+        wallMs.push(performance.now() - started);
+        const painted = await page.waitForFunction(() => (window as unknown as { __firstRowsAt?: number }).__firstRowsAt, undefined, { timeout: 10_000 }).catch(() => null);
+        if (!painted) throw new Error("Chromium reported no Element Timing entry for the first row of /tools");
+        paintedMs.push((await painted.jsonValue()) as number);
+      }
+      const firstRowsMs = median(paintedMs);
+      const renderedRows = await page.locator(ROW).count();
 
       // In the page: keydown (event timestamp) -> the frame after it is painted. Chromium runs keydown,
       // input and React's synchronous re-render of the filtered rows in one task, so the first
@@ -75,7 +113,9 @@ export const benchmark: Benchmark = {
         tools,
         indexBytes,
         firstRowsMs: Math.round(firstRowsMs),
+        firstRowsMaxMs: Math.round(Math.max(...paintedMs)),
         firstRowsGoalMs: 500,
+        firstRowsWallMs: Math.round(median(wallMs)),
         renderedRows,
         keystrokes: latencies.length,
         keystrokeMedianMs: Number(median(latencies).toFixed(1)),
