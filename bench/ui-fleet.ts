@@ -125,16 +125,23 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode === null) child.kill("SIGKILL");
 }
 
-/** Waits until every bench server is ready with all its tools; returns the fleet's tool count and the index's size in bytes. */
-export async function waitForFleet(baseUrl: string, token: string): Promise<{ tools: number; indexBytes: number }> {
+/**
+ * Waits until every bench server is ready with all its tools; returns the fleet's tool count and the
+ * size in bytes of the index as the pages fetch it (packed) and as objects (`GET /api/fleet/index`).
+ */
+export async function waitForFleet(baseUrl: string, token: string): Promise<{ tools: number; indexBytes: number; indexObjectsBytes: number }> {
   const deadline = Date.now() + 300_000;
+  const get = (path: string) => fetch(`${baseUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   for (;;) {
-    const response = await fetch(`${baseUrl}/api/fleet/index`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await get("/api/fleet/index?form=packed");
     if (response.ok) {
       const text = await response.text();
       const index = JSON.parse(text) as { servers: { status: string }[]; tools: unknown[] };
       const ready = index.servers.filter((s) => s.status === "ready").length;
-      if (ready === SERVERS && index.tools.length >= SERVERS * TOOLS_PER_SERVER) return { tools: index.tools.length, indexBytes: Buffer.byteLength(text) };
+      if (ready === SERVERS && index.tools.length >= SERVERS * TOOLS_PER_SERVER) {
+        const objects = await (await get("/api/fleet/index")).text();
+        return { tools: index.tools.length, indexBytes: Buffer.byteLength(text), indexObjectsBytes: Buffer.byteLength(objects) };
+      }
       if (index.servers.some((s) => s.status === "error")) throw new Error("a bench server failed to start");
     }
     if (Date.now() > deadline) throw new Error("the 10,000-tool fleet was not ready after 5 minutes");

@@ -9,6 +9,7 @@ import { join } from "node:path";
 
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
+import { unpackFleetIndex, type PackedFleetIndex } from "../lib/server/index-wire";
 import { E2E_TOKEN } from "../playwright.config";
 import { REPO_ROOT, fixtureSpecPath, rawServerCommand } from "./fixtures/fixture-servers";
 
@@ -339,6 +340,24 @@ test.describe("events", () => {
     expect(await missing.json()).toMatchObject({ code: "not_found:tools" });
     expect((await request.get("/api/fleet/tools/docs/get-library-docs?occurrence=0", { headers: AUTH })).status()).toBe(400);
     expect((await request.get("/api/fleet/index")).status()).toBe(401);
+
+    // The pages' form: the same index, each tool packed into an array (lib/server/index-wire.ts).
+    const packed = await request.get("/api/fleet/index?form=packed", { headers: AUTH });
+    expect(packed.status()).toBe(200);
+    // Both forms of one version (other tests may change the fleet in between: read both again until they match).
+    let same: { packedText: string; objectsText: string } | null = null;
+    for (let attempt = 0; attempt < 5 && same === null; attempt++) {
+      const packedText = await (await request.get("/api/fleet/index?form=packed", { headers: AUTH })).text();
+      const objectsText = await (await request.get("/api/fleet/index", { headers: AUTH })).text();
+      if ((JSON.parse(packedText) as { version: number }).version === (JSON.parse(objectsText) as { version: number }).version) same = { packedText, objectsText };
+    }
+    expect(same, "the two forms of one fleet version").not.toBeNull();
+    expect(same!.packedText.length).toBeLessThan(same!.objectsText.length);
+    expect(JSON.stringify(unpackFleetIndex(JSON.parse(same!.packedText) as PackedFleetIndex))).toBe(same!.objectsText);
+    const bad = await request.get("/api/fleet/index?form=csv", { headers: AUTH });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: "bad_request:fleet", message: expect.stringContaining("form") });
+    expect((await request.get("/api/fleet/index?form=packed")).status()).toBe(401);
   });
 
   test("/api/events needs the token", async ({ request }) => {

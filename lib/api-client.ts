@@ -7,6 +7,7 @@ import type { ClientChoice } from "@/lib/clients";
 import type { CostReport } from "@/lib/cost/types";
 import type { ApiError } from "@/lib/errors";
 import type { ProfilesView } from "@/lib/profiles/overview";
+import { unpackFleetIndex, type PackedFleetIndex } from "@/lib/server/index-wire";
 import type { FleetIndex, ToolDetail } from "@/lib/server/page-state";
 
 export interface ClientError extends ApiError {
@@ -64,9 +65,18 @@ export async function apiRequest<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "
   return { ok: true, data: payload as T };
 }
 
+/** Where the pages read the index: packed (lib/server/index-wire.ts), less than half the bytes of the objects. The layout preloads it. */
+export const FLEET_INDEX_PATH = "/api/fleet/index?form=packed";
+
 /** The index every page starts from (per tool: names, hashes, flags, each client's verdict, sizes). */
-export function fetchFleetIndex(): Promise<ApiResult<FleetIndex>> {
-  return apiRequest<FleetIndex>("GET", "/api/fleet/index");
+export async function fetchFleetIndex(): Promise<ApiResult<FleetIndex>> {
+  const result = await apiRequest<PackedFleetIndex>("GET", FLEET_INDEX_PATH);
+  if (!result.ok) return result;
+  const packed = result.data;
+  if (typeof packed !== "object" || packed === null || packed.packed !== 1 || !Array.isArray(packed.tools)) {
+    return { ok: false, error: { code: "internal:fleet", message: `GET ${FLEET_INDEX_PATH} answered with something other than a packed fleet index.`, status: 200 } };
+  }
+  return { ok: true, data: unpackFleetIndex(packed) };
 }
 
 /** One tool in full: its schemas, checks and every client's verdict. */

@@ -10,6 +10,7 @@ import { fixtureSpecPath, makeToolsFileServer, rawServerCommand, writeToolsFile 
 import type { ServerConfig } from "@/lib/config/types";
 import { FleetManager } from "@/lib/fleet/manager";
 import { subscribeEvents, type FleetEvent } from "./event-bus";
+import { unpackFleetIndex, type PackedFleetIndex } from "./index-wire";
 import { LivePage } from "./live-page";
 import { applyFleetChange, type FleetChange, type FleetIndex } from "./page-state";
 
@@ -47,6 +48,7 @@ describe("LivePage", () => {
     const { page, toolsFile } = await started();
     const events = listen();
     let held = JSON.parse(page.indexJson()) as FleetIndex;
+    expect(unpackFleetIndex(JSON.parse(page.indexPackedJson()) as PackedFleetIndex)).toEqual(held);
     expect(held.tools.map((t) => t.key).sort()).toEqual(["basic:echo", "basic:lookup_record", "live:alpha", "live:beta"]);
 
     writeToolsFile(toolsFile, [tool("alpha", "Changed."), tool("beta"), tool("gamma")]);
@@ -65,6 +67,9 @@ describe("LivePage", () => {
     const fresh = JSON.parse(page.indexJson()) as FleetIndex;
     expect(held.version).toBe(fresh.version);
     expect(held).toEqual(fresh);
+    // The pages' packed form of the same state, before and after the change (entries kept from the
+    // version before are packed texts kept too), unpacks to the very text of the index.
+    expect(JSON.stringify(unpackFleetIndex(JSON.parse(page.indexPackedJson()) as PackedFleetIndex))).toBe(page.indexJson());
   });
 
   test("while no page listens nothing is sent; the first event a listener gets names the version only", { timeout: 60_000 }, async () => {

@@ -12,8 +12,9 @@ import type { FleetManager } from "@/lib/fleet/manager";
 import type { FleetState } from "@/lib/fleet/types";
 import { publishEvent, subscriberCount } from "./event-bus";
 import { diffFleetIndex } from "./page-changes";
+import { packedIndexJson } from "./index-wire";
 import { buildFleetIndex, buildToolDetail, IndexCache, type BuiltIndex, type SettingsReadByClient } from "./page-index";
-import type { FleetChange, ToolDetail } from "./page-state";
+import type { FleetChange, IndexTool, ToolDetail } from "./page-state";
 
 export class LivePage {
   /** This run of the server: a page that saw another run fetches everything again. */
@@ -22,6 +23,9 @@ export class LivePage {
   /** The newest index built (for requests), and the last one a `fleet` event described (what the next change starts from). */
   private latest: { state: FleetState; built: BuiltIndex } | null = null;
   private published: BuiltIndex | null = null;
+  /** Each entry's packed text, and the packed JSON of the newest index asked for in that form. */
+  private readonly packedTexts = new WeakMap<IndexTool, string>();
+  private packed: { built: BuiltIndex; json: string } | null = null;
 
   constructor(
     private readonly manager: FleetManager,
@@ -37,6 +41,13 @@ export class LivePage {
   /** The index of the current state, as JSON (built at most once per state). */
   indexJson(): string {
     return this.built(this.manager.getState()).json;
+  }
+
+  /** The same, packed for the page (lib/server/index-wire.ts), built at most once per state. */
+  indexPackedJson(): string {
+    const built = this.built(this.manager.getState());
+    if (this.packed?.built !== built) this.packed = { built, json: packedIndexJson(built.index, this.packedTexts) };
+    return this.packed.json;
   }
 
   /** The stream's first event: the current version, no change (a page that does not hold it fetches the index). */

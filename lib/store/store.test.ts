@@ -3,6 +3,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import type { StateStorage } from "zustand/middleware";
 import type { FleetChange, FleetIndex } from "@/lib/server/page-state";
+import { FLEET_INDEX_PATH } from "@/lib/api-client";
+import { packedIndexJson } from "@/lib/server/index-wire";
 import { useFleetStore } from "./hooks";
 import { FleetStoreProvider } from "./provider";
 import { createFleetStore, PREFERENCES_KEY, resyncAfterReconnect } from "./store";
@@ -119,9 +121,9 @@ describe("receiveFleetChange", () => {
     const store = createFleetStore();
     const loading = store.getState().loadFleet();
     const hello = store.getState().receiveFleetChange(change(3, null));
-    answer(new Response(JSON.stringify(index(3)), { status: 200 }));
+    answer(new Response(packedIndexJson(index(3), new WeakMap()), { status: 200 }));
     await Promise.all([loading, hello]);
-    expect(fetches).toEqual(["/api/fleet/index"]);
+    expect(fetches).toEqual([FLEET_INDEX_PATH]);
     expect(store.getState().fleet?.version).toBe(3);
   });
 
