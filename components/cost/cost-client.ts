@@ -2,7 +2,7 @@
  * Which client's view a cost is of (docs/cost.md): the client choices of lib/clients that the cost pages
  * offer, kept in the URL as `?client=` beside `?profile=`. Pure.
  */
-import { CLIENT_CHOICES, type ClientChoice } from "@/lib/clients";
+import { CLIENT_CHOICES, type ClientChoice } from "@/lib/clients/choices";
 import { withProfile } from "@/components/profiles/profile-href";
 
 export const CLIENT_PARAM = "client";

@@ -11,12 +11,13 @@ import { descriptionHashOf } from "../reconcile/tool-facts";
 import type { FleetSnapshot, ServerToolList, SnapshotServer, SnapshotTool } from "../reconcile/types";
 import type { FlattenReport } from "../schema/flatten";
 import { SOURCES } from "./sources";
-import type { ClaudeWireTool, ClientFinding, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
+import type { ClaudeWireTool, ClientFinding, ClientView, ServerVerdict, ToolVerdict } from "./types";
 import { hashJson } from "../schema/hash";
 import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
 import { finishView, listedTools, notReadyLoss, toolKeysOf, type ListedTool, type ServerPartCache } from "./view";
+import { AGENT_SDK } from "./client-info";
 
-export const AGENT_SDK: ClientInfo & { id: "agent-sdk" } = { id: "agent-sdk", version: "mcp-fleet", label: "Agent SDK host (MCP Fleet's reconciler)" };
+export { AGENT_SDK };
 
 type Verdict = ToolVerdict<ClaudeWireTool>;
 

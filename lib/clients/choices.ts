@@ -1,11 +1,8 @@
 /**
- * The clients a view can be asked for (docs/clients.md), each with the version it models, and the one
- * door to a single client's view: pass the fleet's raw tool lists and that client's own settings.
+ * The clients a view can be asked for (docs/clients.md), each with the version it models. Names only:
+ * every page imports this, so the views themselves are in client-view.ts.
  */
-import type { ServerToolList } from "../reconcile/types";
-import { AGENT_SDK, agentSdkView } from "./agent-sdk";
-import { CLAUDE_CODE, CLAUDE_CODE_BEFORE_2_1_195, claudeCodeView } from "./claude-code";
-import { CODEX, codexView } from "./codex";
+import { AGENT_SDK, CLAUDE_CODE, CLAUDE_CODE_BEFORE_2_1_195, CODEX } from "./client-info";
 import type { ClaudeCodeSettings, ClientInfo, ClientView, CodexSettings } from "./types";
 
 /** The client choices a view can be asked for, with the version each models. */
@@ -35,18 +32,4 @@ export type ClientViewOf<K extends ClientChoice> = ClientView<(typeof CLIENT_CHO
 export interface ClientSettings {
   claudeCode?: ClaudeCodeSettings;
   codex?: CodexSettings;
-}
-
-/** The view of one client for the fleet's raw tool lists. */
-export function clientView(choice: ClientChoice, servers: readonly ServerToolList[], settings: ClientSettings = {}): ClientView {
-  switch (choice) {
-    case "claude-code":
-      return claudeCodeView(servers, settings.claudeCode);
-    case "claude-code@2.1.194":
-      return claudeCodeView(servers, settings.claudeCode, { version: "2.1.194" });
-    case "codex":
-      return codexView(servers, settings.codex);
-    case "agent-sdk":
-      return agentSdkView(servers);
-  }
 }

@@ -14,13 +14,9 @@ import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCod
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
 import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
+import { CLAUDE_CODE, CLAUDE_CODE_BEFORE_2_1_195 } from "./client-info";
 
-export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
-export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
-  id: "claude-code",
-  version: "2.1.194",
-  label: "Claude Code before 2.1.195",
-};
+export { CLAUDE_CODE, CLAUDE_CODE_BEFORE_2_1_195 };
 
 /**
  * The per-tool steps of the view: what Claude Code does to one tool on its own. Computed every time by

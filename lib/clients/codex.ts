@@ -17,10 +17,11 @@ import { codexToolFaults } from "./codex-listing";
 import type { ListFault } from "./claude-code-listing";
 import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
-import type { AppliedSetting, ClientFinding, ClientInfo, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
+import type { AppliedSetting, ClientFinding, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
 import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
+import { CODEX } from "./client-info";
 
-export const CODEX: ClientInfo & { id: "codex" } = { id: "codex", version: "0.169.0", label: "Codex 0.169.0" };
+export { CODEX };
 
 /** Codex 0.169.0 refuses a server whose name breaks this pattern (observed: "Invalid MCP server name"). */
 const CODEX_SERVER_ID = /^[a-zA-Z0-9_:@/.-]+$/;

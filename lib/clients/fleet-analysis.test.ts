@@ -7,7 +7,8 @@ import { describe, expect, test } from "vitest";
 import { reconcile } from "../reconcile/reconcile";
 import type { ServerToolList } from "../reconcile/types";
 import { FLEET_NAMES, loadFleet } from "./__fixtures__/load-fleet";
-import { CLIENT_CHOICE_LIST, clientView, type ClientSettings } from "./choices";
+import { CLIENT_CHOICE_LIST, type ClientSettings } from "./choices";
+import { clientView } from "./client-view";
 import { analyseFleet } from "./fleet-analysis";
 
 function inputs(name: string): { lists: ServerToolList[]; settings: ClientSettings } {

@@ -23,6 +23,7 @@ export { codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 export { codexToolFaults } from "./codex-listing";
 export { SOURCES } from "./sources";
 export { toolKey, verdictByCallName, verdictOf } from "./view";
-export { CLIENT_CHOICES, CLIENT_CHOICE_LIST, DEFAULT_CLIENT, clientView, isClientChoice, type ClientChoice, type ClientSettings, type ClientViewOf } from "./choices";
+export { CLIENT_CHOICES, CLIENT_CHOICE_LIST, DEFAULT_CLIENT, isClientChoice, type ClientChoice, type ClientSettings, type ClientViewOf } from "./choices";
+export { clientView } from "./client-view";
 export { analyseFleet, viewsOf, type ClientViews, type FleetAnalysis } from "./fleet-analysis";
 export { FleetModel, type FleetModelResult, type FleetModelStats } from "./fleet-model";

@@ -1,0 +1,68 @@
+/**
+ * What every page loads stays light: the root layout (the store, the nav) and the tools page, followed
+ * through their value imports (a type-only import loads nothing), never reach the reconciler, the client
+ * views, the fleet model or Ajv. Those are hundreds of kilobytes of script a browser would evaluate before
+ * the first rows, for pages that only name the clients (lib/clients/choices.ts) and read the index.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts", "/index.tsx"];
+
+/** Specifiers of the imports and re-exports that load a module (not `import type` / `export type`). */
+export function valueImportsOf(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/\b(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g)) {
+    if (match[2] === undefined) specifiers.push(match[3]);
+  }
+  for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]);
+  return specifiers;
+}
+
+function resolveLocal(specifier: string, from: string): string | null {
+  const base = specifier.startsWith("@/") ? join(root, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
+  if (base === null) return null;
+  for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext)]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  throw new Error(`${relative(root, from)} imports "${specifier}", which names no file`);
+}
+
+/** Every chain from `start` to a file or package that `heavy` names. */
+function heavyChains(start: string, heavy: (name: string) => boolean): string[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string, via: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const chain = [...via, relative(root, file)];
+    for (const specifier of valueImportsOf(readFileSync(file, "utf8"))) {
+      const local = resolveLocal(specifier, file);
+      const name = local === null ? specifier : relative(root, local);
+      if (heavy(name)) found.push(`${chain.join(" -> ")} -> ${name}`);
+      else if (local !== null) visit(local, chain);
+    }
+  };
+  visit(start, []);
+  return found;
+}
+
+const HEAVY = (name: string) =>
+  name === "ajv" ||
+  name.startsWith("ajv/") ||
+  name.startsWith("lib/reconcile/reconcile.") ||
+  name.startsWith("lib/clients/fleet-model.") ||
+  name.startsWith("lib/clients/client-view.") ||
+  /^lib\/clients\/(claude-code|codex|agent-sdk)\.ts$/.test(name);
+
+test.each(["app/layout.tsx", "app/tools/page.tsx"])("%s loads no reconciler, client view or Ajv", (entry) => {
+  expect(heavyChains(join(root, entry), HEAVY)).toEqual([]);
+});
+
+test("the scan follows value imports and re-exports, not type-only ones, and sees the heavy modules", () => {
+  const source = 'import type { A } from "./a";\nimport { b, type C } from "./b";\nexport type { D } from "./d";\nexport { e } from "./e";\nimport "./f";\nconst g = import("./g");';
+  expect(valueImportsOf(source)).toEqual(["./b", "./e", "./f", "./g"]);
+  // The barrel does reach them: the scan would catch a page importing it.
+  expect(heavyChains(join(root, "lib/clients/index.ts"), HEAVY).length).toBeGreaterThan(0);
+});
