@@ -1,7 +1,7 @@
 /**
  * What every page loads stays light: the root layout (the store, the nav) and the tools page, followed
  * through their value imports (a type-only import loads nothing), never reach the reconciler, the client
- * views, the fleet model or Ajv. Those are hundreds of kilobytes of script a browser would evaluate before
+ * views, the fleet model, Ajv, or the settings-file parser and diff maker of the permissions page. Those are hundreds of kilobytes of script a browser would evaluate before
  * the first rows, for pages that only name the clients (lib/clients/choices.ts) and read the index.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
@@ -50,13 +50,15 @@ function heavyChains(start: string, heavy: (name: string) => boolean): string[] 
 
 const HEAVY = (name: string) =>
   name === "ajv" ||
+  name === "jsonc-parser" ||
+  name === "diff" ||
   name.startsWith("ajv/") ||
   name.startsWith("lib/reconcile/reconcile.") ||
   name.startsWith("lib/clients/fleet-model.") ||
   name.startsWith("lib/clients/client-view.") ||
   /^lib\/clients\/(claude-code|codex|agent-sdk)\.ts$/.test(name);
 
-test.each(["app/layout.tsx", "app/tools/page.tsx"])("%s loads no reconciler, client view or Ajv", (entry) => {
+test.each(["app/layout.tsx", "app/tools/page.tsx"])("%s loads no reconciler, client view, Ajv, settings parser or diff maker", (entry) => {
   expect(heavyChains(join(root, entry), HEAVY)).toEqual([]);
 });
 

@@ -5,16 +5,10 @@
  */
 import type { StateCreator } from "zustand";
 import { apiRequest, type ClientError } from "@/lib/api-client";
-import {
-  applyEdits,
-  draftChanges,
-  type Drafts,
-  type PermissionChange,
-  type PermissionsView,
-  type SettingsPreviewView,
-  type SettingsTarget,
-  type SettingsWriteView,
-} from "@/lib/permissions";
+// drafts.ts itself, not the lib/permissions barrel: every page has this slice, and the barrel brings
+// the settings-file parser and the diff maker only the permissions page uses.
+import { applyEdits, draftChanges, type Drafts } from "@/lib/permissions/drafts";
+import type { PermissionChange, PermissionsView, SettingsPreviewView, SettingsTarget, SettingsWriteView } from "@/lib/permissions";
 import type { ActionResult, LoadStatus } from "./fleet-slice";
 import type { FleetStore } from "./store";
 
