@@ -73,10 +73,13 @@ export async function fetchFleetIndex(): Promise<ApiResult<FleetIndex>> {
   const result = await apiRequest<PackedFleetIndex>("GET", FLEET_INDEX_PATH);
   if (!result.ok) return result;
   const packed = result.data;
-  if (typeof packed !== "object" || packed === null || packed.packed !== 1 || !Array.isArray(packed.tools)) {
-    return { ok: false, error: { code: "internal:fleet", message: `GET ${FLEET_INDEX_PATH} answered with something other than a packed fleet index.`, status: 200 } };
+  const notPacked = { ok: false as const, error: { code: "internal:fleet", message: `GET ${FLEET_INDEX_PATH} answered with something other than a packed fleet index.`, status: 200 } };
+  if (typeof packed !== "object" || packed === null || packed.packed !== 1 || !Array.isArray(packed.tools)) return notPacked;
+  try {
+    return { ok: true, data: unpackFleetIndex(packed) };
+  } catch {
+    return notPacked;
   }
-  return { ok: true, data: unpackFleetIndex(packed) };
 }
 
 /** One tool in full: its schemas, checks and every client's verdict. */

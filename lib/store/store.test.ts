@@ -127,6 +127,18 @@ describe("receiveFleetChange", () => {
     expect(store.getState().fleet?.version).toBe(3);
   });
 
+  test.each([
+    ["the objects form", () => JSON.stringify(index(3))],
+    ["a packed index whose tools are not packed tools", () => JSON.stringify({ ...index(3), packed: 1, tools: [5] })],
+  ])("an index answer that is not a packed index (%s) leaves no fleet and says so", async (_name, body) => {
+    vi.stubGlobal("fetch", async () => new Response(body(), { status: 200 }));
+    const store = createFleetStore();
+    await store.getState().loadFleet();
+    expect(store.getState().fleet).toBeNull();
+    expect(store.getState().fleetStatus).toBe("error");
+    expect(store.getState().fleetError?.message).toBe(`GET ${FLEET_INDEX_PATH} answered with something other than a packed fleet index.`);
+  });
+
   test("a tool's detail that is open is fetched again when a change names the tool", async () => {
     const fetches: string[] = [];
     vi.stubGlobal("fetch", async (url: string) => {
