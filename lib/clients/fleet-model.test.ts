@@ -205,4 +205,22 @@ describe("every reuse path of an update gives exactly the full result", () => {
     // And still what the plain functions give.
     expect(JSON.stringify(next.snapshot)).toBe(JSON.stringify(reconcile(replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) })))));
   });
+
+  test("lookups are made when first read: read late, out of turn or never, each view's are its own", () => {
+    const late = new FleetModel();
+    let fleet = base();
+    const made = steps.map((step) => {
+      fleet = step.next(fleet);
+      const result = late.update(fleet, DENY);
+      return { fleet, views: CHOICES.map((choice) => result.view(choice)) };
+    });
+    // Every third update never read; the others newest first, so each meets a last view read or not.
+    const order = made.map((_, i) => i).filter((i) => i % 3 !== 1).reverse();
+    for (const i of order) {
+      for (const [c, choice] of CHOICES.entries()) {
+        const fresh = clientView(choice, made[i].fleet, DENY);
+        expect(JSON.stringify([made[i].views[c].byTool, made[i].views[c].byCallName]), `${steps[i].name}, ${choice}`).toBe(JSON.stringify([fresh.byTool, fresh.byCallName]));
+      }
+    }
+  });
 });

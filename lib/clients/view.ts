@@ -97,18 +97,53 @@ export function toolKeysOf(verdicts: readonly ToolVerdict<unknown>[]): string[] 
   return keys;
 }
 
-/** A view's lookups, and what they were made from. */
-interface Lookups {
-  tools: readonly ToolVerdict<unknown>[];
-  keys: readonly string[];
-  byTool: Record<string, number>;
-  byCallName: Record<string, number>;
+/**
+ * A view's lookups, made when first read: the page index and most callers never read them, and for
+ * 10,000 tools each is an object of 10,000 keys. When every place holds the same key and call name as
+ * in the last view's (a change that renames or moves no tool), the last view's lookups are handed out
+ * again, the same objects. A Lookups keeps the last one until it is made, and that one's own last only
+ * if made: never a chain of old views.
+ */
+class Lookups {
+  private made?: { byTool: Record<string, number>; byCallName: Record<string, number> };
+
+  constructor(
+    readonly tools: readonly ToolVerdict<unknown>[],
+    readonly keys: readonly string[],
+    private last: Lookups | undefined,
+  ) {
+    if (last && last.last && !last.last.made) last.last = undefined;
+  }
+
+  get byTool(): Record<string, number> {
+    return this.lookups().byTool;
+  }
+
+  get byCallName(): Record<string, number> {
+    return this.lookups().byCallName;
+  }
+
+  private lookups(): NonNullable<Lookups["made"]> {
+    if (this.made) return this.made;
+    const { tools, keys, last } = this;
+    this.last = undefined;
+    if (last !== undefined && sameLookups(last, tools, keys)) return (this.made = last.lookups());
+    const byTool: Record<string, number> = {};
+    const byCallName: Record<string, number> = {};
+    for (let i = 0; i < tools.length; i++) {
+      const key = keys[i];
+      if (byTool[key] === undefined) byTool[key] = i;
+      const sent = tools[i].sent;
+      if (sent) byCallName[sent.callName] = i;
+    }
+    return (this.made = { byTool, byCallName });
+  }
 }
 
 /**
- * Adds the lookups and the fleet hash; `toolHashes` are in `wire` order, `toolKeys` (when given) in
- * `tools` order. With a cache, the last view's lookups are handed out again when every place holds
- * the same key and call name (a change that renames or moves no tool), the same objects.
+ * Adds the lookups (made when first read) and the fleet hash; `toolHashes` are in `wire` order,
+ * `toolKeys` (when given) in `tools` order. With a cache, the last view's lookups are handed out
+ * again when every place holds the same key and call name.
  */
 export function finishView<C extends ClientId>(parts: {
   client: ClientInfo & { id: C };
@@ -121,35 +156,25 @@ export function finishView<C extends ClientId>(parts: {
   cache?: ServerPartCache<unknown>;
 }): ClientView<C> {
   const tools = parts.tools as ToolVerdict<unknown>[];
-  const keys = parts.toolKeys ?? toolKeysOf(tools);
-  const last = parts.cache?.lastLookups as Lookups | undefined;
-  let lookups: Lookups;
-  if (last !== undefined && sameLookups(last, tools, keys)) lookups = last;
-  else {
-    const byTool: Record<string, number> = {};
-    const byCallName: Record<string, number> = {};
-    for (let i = 0; i < tools.length; i++) {
-      const key = keys[i];
-      if (byTool[key] === undefined) byTool[key] = i;
-      const sent = tools[i].sent;
-      if (sent) byCallName[sent.callName] = i;
-    }
-    lookups = { tools, keys, byTool, byCallName };
-  }
-  if (parts.cache) parts.cache.lastLookups = { ...lookups, tools, keys };
+  const lookups = new Lookups(tools, parts.toolKeys ?? toolKeysOf(tools), parts.cache?.lastLookups as Lookups | undefined);
+  if (parts.cache) parts.cache.lastLookups = lookups;
   return {
     client: parts.client,
     wire: parts.wire,
     tools: parts.tools,
     servers: parts.servers,
     fleetHash: fleetHashOf(parts.toolHashes),
-    byTool: lookups.byTool,
-    byCallName: lookups.byCallName,
+    get byTool() {
+      return lookups.byTool;
+    },
+    get byCallName() {
+      return lookups.byCallName;
+    },
     applied: parts.applied,
   };
 }
 
-function sameLookups(last: Lookups, tools: readonly ToolVerdict<unknown>[], keys: readonly string[]): boolean {
+function sameLookups(last: { readonly tools: readonly ToolVerdict<unknown>[]; readonly keys: readonly string[] }, tools: readonly ToolVerdict<unknown>[], keys: readonly string[]): boolean {
   if (last.tools.length !== tools.length) return false;
   for (let i = 0; i < tools.length; i++) {
     if (keys[i] !== last.keys[i]) return false;
