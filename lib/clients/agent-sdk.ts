@@ -31,6 +31,8 @@ export interface AgentSdkViewOptions {
 interface ServerPart {
   tools: readonly SnapshotTool[];
   own: Verdict[];
+  /** The snapshot tool each of `own` was made from. */
+  placed: SnapshotTool[];
   /** `toolKey` of each of `own`. */
   toolKeys: string[];
   /** The sent verdict of each exposed snapshot tool. */
@@ -67,7 +69,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
     let part = cache?.get(raw!, "") as ServerPart | undefined;
     if (part && !sameTools(part.tools, snapshotTools)) part = undefined;
     if (!part) {
-      part = serverPart(server, snapshotTools, raw, hashOf);
+      part = serverPart(server, snapshotTools, raw, hashOf, cache?.previous?.(server.id, "") as ServerPart | undefined);
       cache?.set(raw!, "", part);
     }
     // A server id given twice would count its tools twice: told apart below.
@@ -115,9 +117,22 @@ function sortedSent(verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: 
   return { wire: sent.map((v) => v.sent!.wire), toolHashes: sent.map((v) => v.sent!.toolHash) };
 }
 
-function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool[], raw: ServerToolList | undefined, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): ServerPart {
+/**
+ * A verdict is made from its snapshot tool and its place alone (the tool hash is the tool's): the last
+ * part's verdict for the very same tool at the same place is kept, the same object.
+ */
+function serverPart(
+  server: SnapshotServer,
+  snapshotTools: readonly SnapshotTool[],
+  raw: ServerToolList | undefined,
+  hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string,
+  last: ServerPart | undefined,
+): ServerPart {
   const tools = placed(snapshotTools, raw ? listedTools(raw) : []);
-  const own = tools.map(([tool, position]) => toVerdict(tool, position, hashOf));
+  const own = tools.map(([tool, position], i) => {
+    const was = last?.placed[i] === tool ? last.own[i] : undefined;
+    return was !== undefined && was.position === position ? was : toVerdict(tool, position, hashOf);
+  });
   const sentByTool = new Map<SnapshotTool, Verdict>();
   tools.forEach(([tool], i) => {
     if (own[i].sent) sentByTool.set(tool, own[i]);
@@ -128,7 +143,7 @@ function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool
     (own.length > 0 && sent === 0
       ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
       : null);
-  return { tools: snapshotTools, own, toolKeys: toolKeysOf(own), sentByTool, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
+  return { tools: snapshotTools, own, placed: tools.map(([tool]) => tool), toolKeys: toolKeysOf(own), sentByTool, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
 }
 
 function sameTools(a: readonly SnapshotTool[], b: readonly SnapshotTool[]): boolean {

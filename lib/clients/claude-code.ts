@@ -13,7 +13,7 @@ import { strictToolFaults, type ListFault } from "./claude-code-listing";
 import { DEFAULT_CLAUDE_CODE_TOOL_OPTIONS, prepareClaudeCodeTool, type ClaudeCodeToolOptions, type ClaudeCodeVersion, type PreparedClaudeTool } from "./claude-code-tool";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClaudeCodeSettings, ClaudeWireTool, ClientInfo, ClientView, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
+import { finishView, keepSameVerdicts, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
 
 export const CLAUDE_CODE: ClientInfo & { id: "claude-code" } = { id: "claude-code", version: "2.1.328", label: "Claude Code 2.1.328" };
 export const CLAUDE_CODE_BEFORE_2_1_195: ClientInfo & { id: "claude-code" } = {
@@ -79,6 +79,8 @@ export function compareSendable(a: string, keyA: string, b: string, keyB: string
 /** What Claude Code decided for one server: its verdicts, the settings that applied, the tools it sends. */
 interface ServerPart {
   own: Verdict[];
+  /** The prepared tool each sent verdict of `own` was made from (by place). */
+  prepared: (PreparedClaudeTool | undefined)[];
   /** `toolKey` of each of `own`. */
   toolKeys: string[];
   verdict: ServerVerdict;
@@ -116,7 +118,11 @@ export function claudeCodeView(servers: readonly ServerToolList[], settings: Cla
     let part = cache?.get(server, context) as ServerPart | undefined;
     if (part && (part.metTaken || part.asked.some((name) => taken.has(name)))) part = undefined;
     if (!part) {
-      part = serverPart(server, settings, client, toolOptions, steps, taken);
+      const last = cache?.previous?.(server.id, context) as ServerPart | undefined;
+      part = serverPart(server, settings, client, toolOptions, steps, taken, last);
+      // Verdicts that were not sent are few: those that say the same as before are found by content.
+      const swapped = keepSameVerdicts(part.own, last?.own);
+      if (swapped.size > 0) part.sent = part.sent.map((v) => swapped.get(v) ?? v);
       cache?.set(server, context, part);
     }
     parts.push(part);
@@ -224,9 +230,10 @@ function serverPart(
   toolOptions: ClaudeCodeToolOptions,
   steps: ClaudeCodeSteps,
   taken: ReadonlyMap<string, Verdict>,
+  last?: ServerPart,
 ): ServerPart {
   const { listed, own, verdict } = startServer<ClaudeWireTool>(server, client.label);
-  const part: ServerPart = { own, toolKeys: toolKeysOf(own), verdict, applied: [], sent: [], keys: [], asked: [], metTaken: false };
+  const part: ServerPart = { own, prepared: new Array(own.length), toolKeys: toolKeysOf(own), verdict, applied: [], sent: [], keys: [], asked: [], metTaken: false };
   if (verdict.lost) return part;
 
   const disabled = settings.disabledServers?.find((d) => d.server === server.id);
@@ -288,6 +295,18 @@ function serverPart(
       v.reasons.push({ code: "claude-code:denied", message: `denied by "${deny.rule}" in ${deny.file}: Claude Code removes ${name} from the request`, source: SOURCES.claudeCodePermissions });
       return;
     }
+    part.prepared[i] = prepared;
+    part.keys.push(collationKey(name));
+    verdict.sent++;
+    // A sent verdict is made from its prepared tool (one per tool content), its name and its place: the
+    // last part's, made from the very same, is kept (the same object).
+    const was = last?.prepared[i] === prepared ? last.own[i] : undefined;
+    if (was?.sent && was.sent.name === name && was.position === v.position) {
+      own[i] = was;
+      ownNames.set(name, was);
+      part.sent.push(was);
+      return;
+    }
     const wire: ClaudeWireTool = { name, description: prepared.description, input_schema: prepared.schema };
     v.status = "sent";
     v.sent = {
@@ -306,8 +325,6 @@ function serverPart(
     }
     ownNames.set(name, v);
     part.sent.push(v);
-    part.keys.push(collationKey(name));
-    verdict.sent++;
   });
   if (verdict.sent === 0 && listed.length > 0 && own.every((v) => v.reasons.some((r) => r.code === "claude-code:denied"))) {
     verdict.lost = { code: "claude-code:server-denied", message: `${client.label} would list 0 tools: every tool of ${server.id} is denied`, source: SOURCES.claudeCodePermissions };

@@ -206,6 +206,21 @@ describe("every reuse path of an update gives exactly the full result", () => {
     expect(JSON.stringify(next.snapshot)).toBe(JSON.stringify(reconcile(replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) })))));
   });
 
+  test("a server listed again with one tool changed keeps every other verdict of it, the same objects, in every view", () => {
+    const again = new FleetModel();
+    const fleet = base();
+    const first = again.update(fleet, DENY);
+    const views = CHOICES.map((choice) => first.view(choice));
+    const changed = replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) }));
+    const next = again.update(changed, DENY);
+    for (const [i, choice] of CHOICES.entries()) {
+      const before = views[i].tools.filter((v) => v.serverId === "zz");
+      const after = next.view(choice).tools.filter((v) => v.serverId === "zz");
+      expect(after.map((v, k) => v === before[k]), choice).toEqual([true, true, false]);
+      expect(JSON.stringify(next.view(choice)), choice).toBe(JSON.stringify(clientView(choice, changed, DENY)));
+    }
+  });
+
   test("lookups are made when first read: read late, out of turn or never, each view's are its own", () => {
     const late = new FleetModel();
     let fleet = base();

@@ -269,6 +269,11 @@ class ServerParts implements ServerPartCache<unknown> {
     this.byId.set(server.id, { server, context, part });
   }
 
+  previous(serverId: string, context: string): unknown {
+    const kept = this.byId.get(serverId);
+    return kept && kept.context === context ? kept.part : undefined;
+  }
+
   keepOnly(ids: ReadonlySet<string>): void {
     for (const id of this.byId.keys()) if (!ids.has(id)) this.byId.delete(id);
   }

@@ -5,7 +5,7 @@
  */
 import { fleetHashOf } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
-import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { compareCodeUnits, isPlainObject, sameJson } from "@/lib/json/values";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, ToolVerdict, WireFormats } from "./types";
 
@@ -18,6 +18,11 @@ import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, T
 export interface ServerPartCache<P> {
   get(server: ServerToolList, context: string): P | undefined;
   set(server: ServerToolList, context: string, part: P): void;
+  /**
+   * The last part made for this server id and context, whatever list it was made from: a part made
+   * again keeps from it each verdict that says the same (`keepSameVerdicts`).
+   */
+  previous?(serverId: string, context: string): P | undefined;
   /**
    * What the last view made with this cache left for the next one, fleet-wide (e.g. the order its
    * parts' tools were sent in): read and replaced by the view itself, which alone knows its shape.
@@ -88,6 +93,25 @@ export function notReadyLoss(server: ServerToolList, label: string): ServerVerdi
     message: `${label} would list 0 tools: the server ${state}${server.error ? ` (${server.error})` : ""}`,
     source: SOURCES.fleet,
   };
+}
+
+/**
+ * Swaps each of `own` (a server's verdicts, made again) for the last part's verdict at the same place
+ * when that one says exactly the same: the same objects, so what was made from them is kept too (the
+ * page index keeps a tool's entry while its verdicts are the very objects). Returns what was swapped
+ * for what, for the part's other lists of the same verdicts.
+ */
+export function keepSameVerdicts<V extends ToolVerdict<unknown>>(own: V[], last: readonly V[] | undefined): Map<V, V> {
+  const swapped = new Map<V, V>();
+  if (last === undefined) return swapped;
+  const n = Math.min(own.length, last.length);
+  for (let i = 0; i < n; i++) {
+    if (own[i] !== last[i] && sameJson(own[i], last[i])) {
+      swapped.set(own[i], last[i]);
+      own[i] = last[i];
+    }
+  }
+  return swapped;
 }
 
 /** `toolKey` of each verdict, in order: a view's part keeps them, so a kept part's keys are not written again. */
