@@ -61,9 +61,9 @@ const CLAUDE_TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
  * without calling the collator 130,000 times for 10,000 tools.
  */
 export function collationKey(name: string): string {
-  return name.toLowerCase().replace(SEPARATORS, (c) => (c === "_" ? "\u0001" : "\u0002"));
+  // Two plain replacements: a pattern with a function per match costs several times as much.
+  return name.toLowerCase().replaceAll("_", "\u0001").replaceAll("-", "\u0002");
 }
-const SEPARATORS = /[_-]/g;
 
 /** Claude Code's order of two sendable names from their collation keys: level one, then lower case first, then code units. */
 export function compareSendable(a: string, keyA: string, b: string, keyB: string): number {
