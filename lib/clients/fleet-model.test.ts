@@ -66,6 +66,11 @@ const STEPS: Step[] = [
     expect: { toolsAnalysed: 1, serverParts: 4 },
   },
   {
+    name: "a tool listed again with its schema's keys in another order (another exact JSON, so another tool)",
+    next: (s) => relist(s, "desc", (tools) => tools.map((t, i) => (i === 1 ? { ...t, inputSchema: Object.fromEntries(Object.entries(t.inputSchema as Tool).reverse()) } : t))),
+    expect: { toolsAnalysed: 1 },
+  },
+  {
     name: "a tool is added that collides with another server's",
     next: (s) => relist(s, "alpha", (tools) => [...tools, { name: "echo", description: "Echo, again.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }]),
   },
