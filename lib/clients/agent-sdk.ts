@@ -25,6 +25,12 @@ export interface AgentSdkViewOptions {
   toolHash?: (tool: SnapshotTool, wire: ClaudeWireTool) => string;
   /** Each server's part kept from an earlier view (fleet-model.ts); reused while its snapshot tools are the same objects. */
   parts?: ServerPartCache<unknown>;
+  /**
+   * The tool hash the snapshot holds for an exposed tool (the fleet model's). When the view sends every
+   * exposed tool in the snapshot's order, each under that hash, its fleet hash is the snapshot's: not
+   * computed again.
+   */
+  snapshotToolHash?: (tool: SnapshotTool) => string | undefined;
 }
 
 /** One server's verdicts, made from its snapshot tools (the very objects) and its raw list. */
@@ -83,7 +89,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   }
   return finishView({
     client: AGENT_SDK,
-    ...sentInOrder(snapshot, partOf, sentCount, verdicts),
+    ...sentInOrder(snapshot, partOf, sentCount, verdicts, options.snapshotToolHash),
     tools: verdicts,
     toolKeys,
     servers: serverVerdicts,
@@ -95,20 +101,33 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
 // The sent tools by name. A snapshot lists its exposed tools by exposed name already, each name once:
 // read in that order, each tool's verdict is the one a sort of every sent verdict by name puts there.
 // A snapshot that is not so (made elsewhere, or listing a server twice) is sorted instead.
-function sentInOrder(snapshot: FleetSnapshot, partOf: Map<string, ServerPart>, sentCount: number, verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {
+function sentInOrder(
+  snapshot: FleetSnapshot,
+  partOf: Map<string, ServerPart>,
+  sentCount: number,
+  verdicts: Verdict[],
+  snapshotToolHash: AgentSdkViewOptions["snapshotToolHash"],
+): { wire: ClaudeWireTool[]; toolHashes: string[]; fleetHash?: string } {
   const wire: ClaudeWireTool[] = [];
   const toolHashes: string[] = [];
   let previous: string | null = null;
+  // The snapshot's fleet hash is over its exposed tools' hashes in this very order.
+  let snapshotHashes = snapshotToolHash !== undefined;
   for (const tool of snapshot.tools) {
     if (tool.exposedName === null) continue;
     const v = partOf.get(tool.serverId)?.sentByTool.get(tool);
-    if (v === undefined) continue;
+    if (v === undefined) {
+      snapshotHashes = false;
+      continue;
+    }
     if (previous !== null && !(previous < tool.exposedName)) return sortedSent(verdicts);
     previous = tool.exposedName;
     wire.push(v.sent!.wire);
     toolHashes.push(v.sent!.toolHash);
+    if (snapshotHashes && snapshotToolHash!(tool) !== v.sent!.toolHash) snapshotHashes = false;
   }
-  return wire.length === sentCount ? { wire, toolHashes } : sortedSent(verdicts);
+  if (wire.length !== sentCount) return sortedSent(verdicts);
+  return snapshotHashes ? { wire, toolHashes, fleetHash: snapshot.fleetHash } : { wire, toolHashes };
 }
 
 function sortedSent(verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {

@@ -117,6 +117,7 @@ export class FleetModel {
             // The agent-sdk view sends exactly the snapshot's exposed tools, each as the snapshot holds it: it reuses their hashes.
             toolHash: (tool: SnapshotTool, wire: ClaudeWireTool) =>
               (wire.name === tool.exposedName && wire.description === tool.description && wire.input_schema === tool.inputSchema ? memo.toolHashOf(tool) : undefined) ?? toolHash(wire),
+            snapshotToolHash: (tool: SnapshotTool) => memo.toolHashOf(tool),
           });
       }
     };

@@ -178,6 +178,8 @@ export function finishView<C extends ClientId>(parts: {
   servers: ServerVerdict[];
   applied: AppliedSetting[];
   cache?: ServerPartCache<unknown>;
+  /** The fleet hash of `toolHashes` when the caller already knows it. */
+  fleetHash?: string;
 }): ClientView<C> {
   const tools = parts.tools as ToolVerdict<unknown>[];
   const lookups = new Lookups(tools, parts.toolKeys ?? toolKeysOf(tools), parts.cache?.lastLookups as Lookups | undefined);
@@ -187,7 +189,7 @@ export function finishView<C extends ClientId>(parts: {
     wire: parts.wire,
     tools: parts.tools,
     servers: parts.servers,
-    fleetHash: fleetHashOf(parts.toolHashes),
+    fleetHash: parts.fleetHash ?? fleetHashOf(parts.toolHashes),
     get byTool() {
       return lookups.byTool;
     },
