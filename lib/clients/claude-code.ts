@@ -164,20 +164,10 @@ interface SentOrder {
 // parts' tools merged in, is the order a full sort gives.
 function sentInOrder(parts: ServerPart[], cache: ServerPartCache<unknown> | undefined, context: string): Verdict[] {
   const last = cache?.lastView as SentOrder | undefined;
+  const reuse = last !== undefined && last.context === context;
   const keep = new Set(parts);
-  const fresh = last !== undefined && last.context === context ? parts.filter((p) => !last.parts.has(p)) : parts;
-  // Kept parts in the last order; new parts' tools sorted among themselves.
-  const verdicts: Verdict[] = [];
-  const keys: string[] = [];
-  const owners: ServerPart[] = [];
-  if (fresh !== parts && last !== undefined) {
-    for (let i = 0; i < last.verdicts.length; i++) {
-      if (!keep.has(last.owners[i])) continue;
-      verdicts.push(last.verdicts[i]);
-      keys.push(last.keys[i]);
-      owners.push(last.owners[i]);
-    }
-  }
+  const fresh = reuse ? parts.filter((p) => !last.parts.has(p)) : parts;
+  // New parts' tools sorted among themselves.
   const added: number[] = [];
   const addedVerdicts: Verdict[] = [];
   const addedKeys: string[] = [];
@@ -192,33 +182,30 @@ function sentInOrder(parts: ServerPart[], cache: ServerPartCache<unknown> | unde
   }
   added.sort((a, b) => compareSendable(addedVerdicts[a].sent!.name, addedKeys[a], addedVerdicts[b].sent!.name, addedKeys[b]));
   const order: SentOrder = { context, parts: keep, verdicts: [], keys: [], owners: [] };
-  // Merge: each new tool goes where a binary search over the kept ones puts it.
-  let from = 0;
-  for (const a of added) {
-    const name = addedVerdicts[a].sent!.name;
-    const key = addedKeys[a];
-    let lo = from;
-    let hi = verdicts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compareSendable(verdicts[mid].sent!.name, keys[mid], name, key) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = from; i < lo; i++) {
-      order.verdicts.push(verdicts[i]);
-      order.keys.push(keys[i]);
-      order.owners.push(owners[i]);
-    }
-    order.verdicts.push(addedVerdicts[a]);
+  const push = (v: Verdict, key: string, owner: ServerPart) => {
+    order.verdicts.push(v);
     order.keys.push(key);
-    order.owners.push(addedOwners[a]);
-    from = lo;
+    order.owners.push(owner);
+  };
+  // Merge: the kept parts' tools in the last order, each new tool before the first kept one that does
+  // not sort before it.
+  let next = 0;
+  if (reuse) {
+    for (let i = 0; i < last.verdicts.length; i++) {
+      const owner = last.owners[i];
+      if (!keep.has(owner)) continue;
+      const v = last.verdicts[i];
+      const key = last.keys[i];
+      while (next < added.length) {
+        const a = added[next];
+        if (compareSendable(v.sent!.name, key, addedVerdicts[a].sent!.name, addedKeys[a]) < 0) break;
+        push(addedVerdicts[a], addedKeys[a], addedOwners[a]);
+        next++;
+      }
+      push(v, key, owner);
+    }
   }
-  for (let i = from; i < verdicts.length; i++) {
-    order.verdicts.push(verdicts[i]);
-    order.keys.push(keys[i]);
-    order.owners.push(owners[i]);
-  }
+  for (; next < added.length; next++) push(addedVerdicts[added[next]], addedKeys[added[next]], addedOwners[added[next]]);
   if (cache) cache.lastView = order;
   return order.verdicts;
 }
