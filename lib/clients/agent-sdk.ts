@@ -26,12 +26,20 @@ export interface AgentSdkViewOptions {
   toolHash?: (tool: SnapshotTool, wire: ClaudeWireTool) => string;
   /** Each server's part kept from an earlier view (fleet-model.ts); reused while its snapshot tools are the same objects. */
   parts?: ServerPartCache<unknown>;
+  /**
+   * The tool hash the snapshot holds for an exposed tool (the fleet model's). When the view sends every
+   * exposed tool in the snapshot's order, each under that hash, its fleet hash is the snapshot's: not
+   * computed again.
+   */
+  snapshotToolHash?: (tool: SnapshotTool) => string | undefined;
 }
 
 /** One server's verdicts, made from its snapshot tools (the very objects) and its raw list. */
 interface ServerPart {
   tools: readonly SnapshotTool[];
   own: Verdict[];
+  /** The snapshot tool each of `own` was made from. */
+  placed: SnapshotTool[];
   /** `toolKey` of each of `own`. */
   toolKeys: string[];
   /** The sent verdict of each exposed snapshot tool. */
@@ -68,7 +76,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
     let part = cache?.get(raw!, "") as ServerPart | undefined;
     if (part && !sameTools(part.tools, snapshotTools)) part = undefined;
     if (!part) {
-      part = serverPart(server, snapshotTools, raw, hashOf);
+      part = serverPart(server, snapshotTools, raw, hashOf, cache?.previous?.(server.id, "") as ServerPart | undefined);
       cache?.set(raw!, "", part);
     }
     // A server id given twice would count its tools twice: told apart below.
@@ -82,7 +90,7 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
   }
   return finishView({
     client: AGENT_SDK,
-    ...sentInOrder(snapshot, partOf, sentCount, verdicts),
+    ...sentInOrder(snapshot, partOf, sentCount, verdicts, options.snapshotToolHash),
     tools: verdicts,
     toolKeys,
     servers: serverVerdicts,
@@ -94,20 +102,33 @@ export function agentSdkView(servers: readonly ServerToolList[], snapshot: Fleet
 // The sent tools by name. A snapshot lists its exposed tools by exposed name already, each name once:
 // read in that order, each tool's verdict is the one a sort of every sent verdict by name puts there.
 // A snapshot that is not so (made elsewhere, or listing a server twice) is sorted instead.
-function sentInOrder(snapshot: FleetSnapshot, partOf: Map<string, ServerPart>, sentCount: number, verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {
+function sentInOrder(
+  snapshot: FleetSnapshot,
+  partOf: Map<string, ServerPart>,
+  sentCount: number,
+  verdicts: Verdict[],
+  snapshotToolHash: AgentSdkViewOptions["snapshotToolHash"],
+): { wire: ClaudeWireTool[]; toolHashes: string[]; fleetHash?: string } {
   const wire: ClaudeWireTool[] = [];
   const toolHashes: string[] = [];
   let previous: string | null = null;
+  // The snapshot's fleet hash is over its exposed tools' hashes in this very order.
+  let snapshotHashes = snapshotToolHash !== undefined;
   for (const tool of snapshot.tools) {
     if (tool.exposedName === null) continue;
     const v = partOf.get(tool.serverId)?.sentByTool.get(tool);
-    if (v === undefined) continue;
+    if (v === undefined) {
+      snapshotHashes = false;
+      continue;
+    }
     if (previous !== null && !(previous < tool.exposedName)) return sortedSent(verdicts);
     previous = tool.exposedName;
     wire.push(v.sent!.wire);
     toolHashes.push(v.sent!.toolHash);
+    if (snapshotHashes && snapshotToolHash!(tool) !== v.sent!.toolHash) snapshotHashes = false;
   }
-  return wire.length === sentCount ? { wire, toolHashes } : sortedSent(verdicts);
+  if (wire.length !== sentCount) return sortedSent(verdicts);
+  return snapshotHashes ? { wire, toolHashes, fleetHash: snapshot.fleetHash } : { wire, toolHashes };
 }
 
 function sortedSent(verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: string[] } {
@@ -116,9 +137,22 @@ function sortedSent(verdicts: Verdict[]): { wire: ClaudeWireTool[]; toolHashes: 
   return { wire: sent.map((v) => v.sent!.wire), toolHashes: sent.map((v) => v.sent!.toolHash) };
 }
 
-function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool[], raw: ServerToolList | undefined, hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string): ServerPart {
+/**
+ * A verdict is made from its snapshot tool and its place alone (the tool hash is the tool's): the last
+ * part's verdict for the very same tool at the same place is kept, the same object.
+ */
+function serverPart(
+  server: SnapshotServer,
+  snapshotTools: readonly SnapshotTool[],
+  raw: ServerToolList | undefined,
+  hashOf: (tool: SnapshotTool, wire: ClaudeWireTool) => string,
+  last: ServerPart | undefined,
+): ServerPart {
   const tools = placed(snapshotTools, raw ? listedTools(raw) : []);
-  const own = tools.map(([tool, position]) => toVerdict(tool, position, hashOf));
+  const own = tools.map(([tool, position], i) => {
+    const was = last?.placed[i] === tool ? last.own[i] : undefined;
+    return was !== undefined && was.position === position ? was : toVerdict(tool, position, hashOf);
+  });
   const sentByTool = new Map<SnapshotTool, Verdict>();
   tools.forEach(([tool], i) => {
     if (own[i].sent) sentByTool.set(tool, own[i]);
@@ -129,7 +163,7 @@ function serverPart(server: SnapshotServer, snapshotTools: readonly SnapshotTool
     (own.length > 0 && sent === 0
       ? { code: "agent-sdk:all-excluded", message: `${AGENT_SDK.label} would send no tool of ${server.id}: every one is excluded`, source: SOURCES.reconcileRules }
       : null);
-  return { tools: snapshotTools, own, toolKeys: toolKeysOf(own), sentByTool, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
+  return { tools: snapshotTools, own, placed: tools.map(([tool]) => tool), toolKeys: toolKeysOf(own), sentByTool, verdict: { serverId: server.id, status: server.status, listed: tools.length, sent, lost } };
 }
 
 function sameTools(a: readonly SnapshotTool[], b: readonly SnapshotTool[]): boolean {

@@ -18,7 +18,7 @@ import type { ListFault } from "./claude-code-listing";
 import { byUtf8, codexParameters, type CodexSchemaOutcome } from "./codex-schema";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientFinding, ClientView, CodexSettings, CodexWireFunction, CodexWireNamespace, ServerVerdict, ToolVerdict } from "./types";
-import { finishView, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
+import { finishView, keepSameVerdicts, sortedServers, startServer, toolKeysOf, type ServerPartCache } from "./view";
 import { CODEX } from "./client-info";
 
 export { CODEX };
@@ -115,14 +115,16 @@ export function codexView(servers: readonly ServerToolList[], settings: CodexSet
   // Each server's names are made unique on its own (a part kept from an earlier view is reused); that
   // is what Codex does unless two servers' namespaces or names meet, which is then done fleet-wide.
   const parts = ordered.map((server) => {
-    const context = cache ? JSON.stringify(settings.servers?.[server.id] ?? null) : "";
+    const context = contextOf(server, settings, cache);
     let part = cache?.get(server, context) as ServerPart | undefined;
     if (!part) {
+      const last = cache?.previous?.(server.id, context) as ServerPart | undefined;
       part = serverPart(server, settings, steps);
       const touched: string[] = [];
       assignCodexNames(part.candidates, touched);
       part.touched = touched;
       sendCandidates(part.candidates, part.namespaces, part.descriptions, new Map([[server.id, part.verdict]]), new Map([[server.id, server.instructions]]), steps);
+      swapVerdicts(keepSameVerdicts(part.own, last?.own), part.candidates, part.namespaces);
       part.claims = [...touched, ...[...part.namespaces.keys()].map((n) => `\u0000${n}`)];
       part.sent = [...part.namespaces.keys()].map((name) => namespaceSent(name, part!.namespaces.get(name)!, part!.descriptions.get(name)!));
       cache?.set(server, context, part);
@@ -169,7 +171,28 @@ function fleetWide(ordered: ServerToolList[], settings: CodexSettings, steps: Co
   const namespaces = new Map<string, Verdict[]>();
   const descriptions = new Map<string, string>();
   sendCandidates(candidates, namespaces, descriptions, new Map(parts.map((p) => [p.verdict.serverId, p.verdict])), new Map(ordered.map((s) => [s.id, s.instructions])), steps);
+  if (cache?.previous) {
+    // A server the meeting names leave alone decides what its own part did: those verdicts are kept.
+    const swapped = new Map<Verdict, Verdict>();
+    parts.forEach((part, i) => {
+      const kept = cache.previous!(ordered[i].id, contextOf(ordered[i], settings, cache)) as ServerPart | undefined;
+      for (const [fresh, last] of keepSameVerdicts(part.own, kept?.own)) swapped.set(fresh, last);
+    });
+    swapVerdicts(swapped, candidates, namespaces);
+  }
   return assembleView(parts, namespaces, descriptions, cache);
+}
+
+/** What a server's part depends on besides its list: its own settings table. */
+function contextOf(server: ServerToolList, settings: CodexSettings, cache: ServerPartCache<unknown> | undefined): string {
+  return cache ? JSON.stringify(settings.servers?.[server.id] ?? null) : "";
+}
+
+/** The candidates and namespace members of verdicts `keepSameVerdicts` swapped, swapped too. */
+function swapVerdicts(swapped: ReadonlyMap<Verdict, Verdict>, candidates: Candidate[], namespaces: Map<string, Verdict[]>): void {
+  if (swapped.size === 0) return;
+  for (const c of candidates) c.verdict = swapped.get(c.verdict) ?? c.verdict;
+  for (const members of namespaces.values()) for (let i = 0; i < members.length; i++) members[i] = swapped.get(members[i]) ?? members[i];
 }
 
 function assembleView(parts: ServerPart[], namespaces: Map<string, Verdict[]>, descriptions: Map<string, string>, cache: ServerPartCache<unknown> | undefined): ClientView<"codex"> {

@@ -66,6 +66,11 @@ const STEPS: Step[] = [
     expect: { toolsAnalysed: 1, serverParts: 4 },
   },
   {
+    name: "a tool listed again with its schema's keys in another order (another exact JSON, so another tool)",
+    next: (s) => relist(s, "desc", (tools) => tools.map((t, i) => (i === 1 ? { ...t, inputSchema: Object.fromEntries(Object.entries(t.inputSchema as Tool).reverse()) } : t))),
+    expect: { toolsAnalysed: 1 },
+  },
+  {
     name: "a tool is added that collides with another server's",
     next: (s) => relist(s, "alpha", (tools) => [...tools, { name: "echo", description: "Echo, again.", inputSchema: { type: "object", properties: { text: { type: "string" } } } }]),
   },
@@ -204,5 +209,38 @@ describe("every reuse path of an update gives exactly the full result", () => {
     expect(next.snapshot.collisions.every((g, i) => g === first.snapshot.collisions[i])).toBe(true);
     // And still what the plain functions give.
     expect(JSON.stringify(next.snapshot)).toBe(JSON.stringify(reconcile(replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) })))));
+  });
+
+  test("a server listed again with one tool changed keeps every other verdict of it, the same objects, in every view", () => {
+    const again = new FleetModel();
+    const fleet = base();
+    const first = again.update(fleet, DENY);
+    const views = CHOICES.map((choice) => first.view(choice));
+    const changed = replace(fleet, "zz", (z) => ({ ...z, tools: z.tools.map((t, i) => (i === 2 ? { ...(t as Tool), description: "Changed." } : t)) }));
+    const next = again.update(changed, DENY);
+    for (const [i, choice] of CHOICES.entries()) {
+      const before = views[i].tools.filter((v) => v.serverId === "zz");
+      const after = next.view(choice).tools.filter((v) => v.serverId === "zz");
+      expect(after.map((v, k) => v === before[k]), choice).toEqual([true, true, false]);
+      expect(JSON.stringify(next.view(choice)), choice).toBe(JSON.stringify(clientView(choice, changed, DENY)));
+    }
+  });
+
+  test("lookups are made when first read: read late, out of turn or never, each view's are its own", () => {
+    const late = new FleetModel();
+    let fleet = base();
+    const made = steps.map((step) => {
+      fleet = step.next(fleet);
+      const result = late.update(fleet, DENY);
+      return { fleet, views: CHOICES.map((choice) => result.view(choice)) };
+    });
+    // Every third update never read; the others newest first, so each meets a last view read or not.
+    const order = made.map((_, i) => i).filter((i) => i % 3 !== 1).reverse();
+    for (const i of order) {
+      for (const [c, choice] of CHOICES.entries()) {
+        const fresh = clientView(choice, made[i].fleet, DENY);
+        expect(JSON.stringify([made[i].views[c].byTool, made[i].views[c].byCallName]), `${steps[i].name}, ${choice}`).toBe(JSON.stringify([fresh.byTool, fresh.byCallName]));
+      }
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { FleetSnapshot, ServerToolList, SnapshotTool } from "../reconcile/t
 import { canonicalClaudeTool, toolHash, toolHashOfText } from "../reconcile/fleet-hash";
 import { canonicalJson } from "../schema/canonical-json";
 import { sha256Hex } from "../schema/hash";
+import { sameJson } from "@/lib/json/values";
 import { agentSdkView } from "./agent-sdk";
 import { claudeCodeView, type ClaudeCodeSteps } from "./claude-code";
 import { strictToolFaults, type ListFault } from "./claude-code-listing";
@@ -71,6 +72,8 @@ export class FleetModel {
   private readonly byObject = new WeakMap<object, ToolRecord>();
   /** The same tool in a new object (a re-list, a second server): by its exact JSON. Swept each update. */
   private readonly byKey = new Map<string, ToolRecord>();
+  /** Each server's list in the last update, by id (see `matchRelisted`). */
+  private lastLists = new Map<string, readonly unknown[]>();
   private readonly counts = { updates: 0, toolsAnalysed: 0, schemasAnalysed: 0, claudeCodeSteps: 0, codexSteps: 0, serverParts: 0 };
   /** Analyses and description hashes shared by the tools new in one update. */
   private caches: ToolFactsCaches = this.newCaches();
@@ -88,6 +91,7 @@ export class FleetModel {
     this.generation++;
     this.counts.updates++;
     this.caches = this.newCaches();
+    this.matchRelisted(servers);
     const memo = this.memo;
     const steps: ReconcileSteps = {
       memo,
@@ -113,6 +117,7 @@ export class FleetModel {
             // The agent-sdk view sends exactly the snapshot's exposed tools, each as the snapshot holds it: it reuses their hashes.
             toolHash: (tool: SnapshotTool, wire: ClaudeWireTool) =>
               (wire.name === tool.exposedName && wire.description === tool.description && wire.input_schema === tool.inputSchema ? memo.toolHashOf(tool) : undefined) ?? toolHash(wire),
+            snapshotToolHash: (tool: SnapshotTool) => memo.toolHashOf(tool),
           });
       }
     };
@@ -175,6 +180,31 @@ export class FleetModel {
         return sha256Hex(canonicalCodexTool(namespace, wire, canonical));
       }),
   };
+
+  /**
+   * A re-listed server's tools are new objects, most of them the same data as before: each is matched
+   * against the tool at its place in the server's last list, and when it is the same data, keys in the
+   * same order (so the same exact JSON), it takes that tool's record, without writing and hashing its
+   * JSON to find it by content.
+   */
+  private matchRelisted(servers: readonly ServerToolList[]): void {
+    const lists = new Map<string, readonly unknown[]>();
+    for (const server of servers) {
+      const tools: readonly unknown[] = Array.isArray(server.tools) ? server.tools : [];
+      const last = this.lastLists.get(server.id);
+      if (last !== undefined && last !== tools) {
+        for (let i = 0; i < Math.min(last.length, tools.length); i++) {
+          const raw = tools[i];
+          const was = last[i];
+          if (typeof raw !== "object" || raw === null || typeof was !== "object" || was === null || this.byObject.has(raw)) continue;
+          const record = this.byObject.get(was);
+          if (record !== undefined && sameData(raw, was)) this.byObject.set(raw, record);
+        }
+      }
+      if (tools.length > 0) lists.set(server.id, tools);
+    }
+    this.lastLists = lists;
+  }
 
   private record(raw: unknown): ToolRecord {
     const object = typeof raw === "object" && raw !== null ? raw : null;
@@ -269,8 +299,22 @@ class ServerParts implements ServerPartCache<unknown> {
     this.byId.set(server.id, { server, context, part });
   }
 
+  previous(serverId: string, context: string): unknown {
+    const kept = this.byId.get(serverId);
+    return kept && kept.context === context ? kept.part : undefined;
+  }
+
   keepOnly(ids: ReadonlySet<string>): void {
     for (const id of this.byId.keys()) if (!ids.has(id)) this.byId.delete(id);
+  }
+}
+
+/** `sameJson`, false for a value too deep to walk (such a tool is found by object only, as `contentKey` says). */
+function sameData(a: unknown, b: unknown): boolean {
+  try {
+    return sameJson(a, b);
+  } catch {
+    return false;
   }
 }
 

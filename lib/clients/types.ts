@@ -134,9 +134,9 @@ export interface ClientView<C extends ClientId = ClientId> {
   servers: ServerVerdict[];
   /** SHA-256 over the ordered tool hashes of `wire` (docs/fleet-snapshot.md "Words": fleet hash). */
   fleetHash: string;
-  /** `<serverId>:<originalName>` -> index in `tools` (the first, when a server lists a name twice). */
+  /** `<serverId>:<originalName>` -> index in `tools` (the first, when a server lists a name twice). Made when first read. */
   byTool: Record<string, number>;
-  /** callName -> index in `tools`. */
+  /** callName -> index in `tools`. Made when first read. */
   byCallName: Record<string, number>;
   /** Client settings that shaped the view (deny rules, enabled/disabled tools), with their files. */
   applied: AppliedSetting[];

@@ -5,7 +5,7 @@
  */
 import { fleetHashOf } from "../reconcile/fleet-hash";
 import type { ServerToolList } from "../reconcile/types";
-import { compareCodeUnits, isPlainObject } from "@/lib/json/values";
+import { compareCodeUnits, isPlainObject, sameJson } from "@/lib/json/values";
 import { SOURCES } from "./sources";
 import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, ToolVerdict, WireFormats } from "./types";
 
@@ -18,6 +18,11 @@ import type { AppliedSetting, ClientId, ClientInfo, ClientView, ServerVerdict, T
 export interface ServerPartCache<P> {
   get(server: ServerToolList, context: string): P | undefined;
   set(server: ServerToolList, context: string, part: P): void;
+  /**
+   * The last part made for this server id and context, whatever list it was made from: a part made
+   * again keeps from it each verdict that says the same (`keepSameVerdicts`).
+   */
+  previous?(serverId: string, context: string): P | undefined;
   /**
    * What the last view made with this cache left for the next one, fleet-wide (e.g. the order its
    * parts' tools were sent in): read and replaced by the view itself, which alone knows its shape.
@@ -90,6 +95,25 @@ export function notReadyLoss(server: ServerToolList, label: string): ServerVerdi
   };
 }
 
+/**
+ * Swaps each of `own` (a server's verdicts, made again) for the last part's verdict at the same place
+ * when that one says exactly the same: the same objects, so what was made from them is kept too (the
+ * page index keeps a tool's entry while its verdicts are the very objects). Returns what was swapped
+ * for what, for the part's other lists of the same verdicts.
+ */
+export function keepSameVerdicts<V extends ToolVerdict<unknown>>(own: V[], last: readonly V[] | undefined): Map<V, V> {
+  const swapped = new Map<V, V>();
+  if (last === undefined) return swapped;
+  const n = Math.min(own.length, last.length);
+  for (let i = 0; i < n; i++) {
+    if (own[i] !== last[i] && sameJson(own[i], last[i])) {
+      swapped.set(own[i], last[i]);
+      own[i] = last[i];
+    }
+  }
+  return swapped;
+}
+
 /** `toolKey` of each verdict, in order: a view's part keeps them, so a kept part's keys are not written again. */
 export function toolKeysOf(verdicts: readonly ToolVerdict<unknown>[]): string[] {
   const keys: string[] = new Array(verdicts.length);
@@ -97,18 +121,53 @@ export function toolKeysOf(verdicts: readonly ToolVerdict<unknown>[]): string[] 
   return keys;
 }
 
-/** A view's lookups, and what they were made from. */
-interface Lookups {
-  tools: readonly ToolVerdict<unknown>[];
-  keys: readonly string[];
-  byTool: Record<string, number>;
-  byCallName: Record<string, number>;
+/**
+ * A view's lookups, made when first read: the page index and most callers never read them, and for
+ * 10,000 tools each is an object of 10,000 keys. When every place holds the same key and call name as
+ * in the last view's (a change that renames or moves no tool), the last view's lookups are handed out
+ * again, the same objects. A Lookups keeps the last one until it is made, and that one's own last only
+ * if made: never a chain of old views.
+ */
+class Lookups {
+  private made?: { byTool: Record<string, number>; byCallName: Record<string, number> };
+
+  constructor(
+    readonly tools: readonly ToolVerdict<unknown>[],
+    readonly keys: readonly string[],
+    private last: Lookups | undefined,
+  ) {
+    if (last && last.last && !last.last.made) last.last = undefined;
+  }
+
+  get byTool(): Record<string, number> {
+    return this.lookups().byTool;
+  }
+
+  get byCallName(): Record<string, number> {
+    return this.lookups().byCallName;
+  }
+
+  private lookups(): NonNullable<Lookups["made"]> {
+    if (this.made) return this.made;
+    const { tools, keys, last } = this;
+    this.last = undefined;
+    if (last !== undefined && sameLookups(last, tools, keys)) return (this.made = last.lookups());
+    const byTool: Record<string, number> = {};
+    const byCallName: Record<string, number> = {};
+    for (let i = 0; i < tools.length; i++) {
+      const key = keys[i];
+      if (byTool[key] === undefined) byTool[key] = i;
+      const sent = tools[i].sent;
+      if (sent) byCallName[sent.callName] = i;
+    }
+    return (this.made = { byTool, byCallName });
+  }
 }
 
 /**
- * Adds the lookups and the fleet hash; `toolHashes` are in `wire` order, `toolKeys` (when given) in
- * `tools` order. With a cache, the last view's lookups are handed out again when every place holds
- * the same key and call name (a change that renames or moves no tool), the same objects.
+ * Adds the lookups (made when first read) and the fleet hash; `toolHashes` are in `wire` order,
+ * `toolKeys` (when given) in `tools` order. With a cache, the last view's lookups are handed out
+ * again when every place holds the same key and call name.
  */
 export function finishView<C extends ClientId>(parts: {
   client: ClientInfo & { id: C };
@@ -119,37 +178,29 @@ export function finishView<C extends ClientId>(parts: {
   servers: ServerVerdict[];
   applied: AppliedSetting[];
   cache?: ServerPartCache<unknown>;
+  /** The fleet hash of `toolHashes` when the caller already knows it. */
+  fleetHash?: string;
 }): ClientView<C> {
   const tools = parts.tools as ToolVerdict<unknown>[];
-  const keys = parts.toolKeys ?? toolKeysOf(tools);
-  const last = parts.cache?.lastLookups as Lookups | undefined;
-  let lookups: Lookups;
-  if (last !== undefined && sameLookups(last, tools, keys)) lookups = last;
-  else {
-    const byTool: Record<string, number> = {};
-    const byCallName: Record<string, number> = {};
-    for (let i = 0; i < tools.length; i++) {
-      const key = keys[i];
-      if (byTool[key] === undefined) byTool[key] = i;
-      const sent = tools[i].sent;
-      if (sent) byCallName[sent.callName] = i;
-    }
-    lookups = { tools, keys, byTool, byCallName };
-  }
-  if (parts.cache) parts.cache.lastLookups = { ...lookups, tools, keys };
+  const lookups = new Lookups(tools, parts.toolKeys ?? toolKeysOf(tools), parts.cache?.lastLookups as Lookups | undefined);
+  if (parts.cache) parts.cache.lastLookups = lookups;
   return {
     client: parts.client,
     wire: parts.wire,
     tools: parts.tools,
     servers: parts.servers,
-    fleetHash: fleetHashOf(parts.toolHashes),
-    byTool: lookups.byTool,
-    byCallName: lookups.byCallName,
+    fleetHash: parts.fleetHash ?? fleetHashOf(parts.toolHashes),
+    get byTool() {
+      return lookups.byTool;
+    },
+    get byCallName() {
+      return lookups.byCallName;
+    },
     applied: parts.applied,
   };
 }
 
-function sameLookups(last: Lookups, tools: readonly ToolVerdict<unknown>[], keys: readonly string[]): boolean {
+function sameLookups(last: { readonly tools: readonly ToolVerdict<unknown>[]; readonly keys: readonly string[] }, tools: readonly ToolVerdict<unknown>[], keys: readonly string[]): boolean {
   if (last.tools.length !== tools.length) return false;
   for (let i = 0; i < tools.length; i++) {
     if (keys[i] !== last.keys[i]) return false;

@@ -154,6 +154,30 @@ describe("FleetManager", () => {
     expect(versions).toEqual([...new Set(versions)].sort((a, b) => a - b));
   });
 
+  test("a change after a quiet spell is announced at once; the rest of its burst waits for the coalescing window", { timeout: 60_000 }, async () => {
+    const dir = join(scratch, "leading");
+    const { specPath, toolsFile } = makeToolsFileServer(dir, [{ name: "v1", inputSchema: { type: "object" } }]);
+    const WINDOW = 3_000;
+    const m = new FleetManager({ timeoutMs: TIMEOUT, debounceMs: 50, coalesceMs: WINDOW });
+    managers.push(m);
+    await m.start(loaded([server("watched", rawServerCommand(specPath))]));
+    expect(exposed(m.getState(), "watched")).toEqual(["v1"]);
+    const seen: { at: number; state: FleetState }[] = [];
+    m.subscribe((state) => seen.push({ at: performance.now(), state }));
+    // A quiet spell longer than the window since the start's last change.
+    await new Promise((r) => setTimeout(r, WINDOW + 100));
+    writeToolsFile(toolsFile, [{ name: "v2", inputSchema: { type: "object" } }]);
+    // Well before the window is over: it was not waited for.
+    await expect.poll(() => seen.find((s) => exposed(s.state, "watched").includes("v2")), { timeout: WINDOW - 500, interval: 20 }).toBeDefined();
+    const first = seen.find((s) => exposed(s.state, "watched").includes("v2"))!;
+    // The next change comes within the window of that one: it is held for the window.
+    writeToolsFile(toolsFile, [{ name: "v3", inputSchema: { type: "object" } }]);
+    await expect.poll(() => seen.find((s) => exposed(s.state, "watched").includes("v3")), { timeout: 15_000, interval: 20 }).toBeDefined();
+    const second = seen.find((s) => exposed(s.state, "watched").includes("v3"))!;
+    expect(second.at - first.at).toBeGreaterThan(WINDOW - 500);
+    expect(seen.map((s) => s.state.version)).toEqual([first.state.version, second.state.version]);
+  });
+
   test("register, refresh, reconnect and unregister at runtime", { timeout: 60_000 }, async () => {
     const m = manager();
     await m.start(loaded([fixture("basic", "basic")]));

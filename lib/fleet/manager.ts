@@ -12,6 +12,7 @@ import type { ConfigFinding, LoadedConfig, ServerConfig } from "@/lib/config/typ
 import { FleetError } from "@/lib/errors";
 import { FleetModel, viewsOf, type ClientSettings } from "@/lib/clients";
 import type { ServerToolList } from "@/lib/reconcile/types";
+import { announceDelay } from "./announce-delay";
 import type { CallToolOptions, ToolCallOutcome } from "./call-tool";
 import { DEFAULT_DEBOUNCE_MS, DEFAULT_TIMEOUT_MS, ServerConnection } from "./connection";
 import { installNativeSha256 } from "./native-sha256";
@@ -38,7 +39,7 @@ export interface FleetManagerOptions {
   debounceMs?: number;
   /** Longest wait for a re-list while list_changed keeps arriving. Default 1 s. */
   maxRefreshWaitMs?: number;
-  /** Changes within this window are announced as one state. Default 25 ms. */
+  /** The first change after this long a quiet spell is announced at once; the rest of its burst, as one state this long after. Default 25 ms. */
   coalesceMs?: number;
   /** The user's shell environment, which each client passes (a part of) to its stdio servers. Default: this process's. */
   shellEnv?: Record<string, string>;
@@ -105,6 +106,7 @@ export class FleetManager {
   private announced = 0;
   private lastBuildMs = 0;
   private lastBuiltAt = 0;
+  private lastChangeAt = -Infinity;
   private announceTimer: NodeJS.Timeout | undefined;
   private started = false;
   private closed = false;
@@ -440,11 +442,13 @@ export class FleetManager {
     if (this.closed) return;
     this.dirty = true;
     if (this.settledWaiters.length > 0 && this.isSettled()) for (const resolve of this.settledWaiters.splice(0)) resolve();
+    const now = performance.now();
+    const lastChangeAt = this.lastChangeAt;
+    this.lastChangeAt = now;
     // Nobody listening: the state is built lazily by getState(), not on every change.
     if (this.listeners.size === 0 || this.announceTimer) return;
-    // Reconciling a big fleet takes a while; never spend more than about a third of the time doing it.
-    // The pause is counted from the last build, so a change after a quiet spell is announced at once.
-    const wait = Math.max(this.coalesceMs, this.lastBuiltAt + 2 * this.lastBuildMs - performance.now());
+    // Even "at once" is a timer: changes made in the same turn (a status and a list) go out as one state.
+    const wait = announceDelay({ now, lastChangeAt, coalesceMs: this.coalesceMs, lastBuiltAt: this.lastBuiltAt, lastBuildMs: this.lastBuildMs });
     this.announceTimer = setTimeout(() => {
       this.announceTimer = undefined;
       this.announce();

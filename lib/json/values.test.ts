@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 
-import { compareCodeUnits, isPlainObject } from "./values";
+import { compareCodeUnits, isPlainObject, sameJson } from "./values";
 
 test.each([
   [{}, true],
@@ -26,4 +26,25 @@ test.each([
   ["\uFF21", "\u{1F600}", 1],
 ])("compareCodeUnits(%j, %j) is %i", (a, b, expected) => {
   expect(compareCodeUnits(a, b)).toBe(expected);
+});
+
+const shared = { type: "object", properties: { q: { type: "string" } } };
+test.each([
+  ["the same object", shared, shared, true],
+  ["equal objects made apart", { a: 1, b: [1, "x", null], c: { d: true } }, { a: 1, b: [1, "x", null], c: { d: true } }, true],
+  ["one shared inside each", { name: "t", schema: shared }, { name: "t", schema: shared }, true],
+  ["the same keys in another order (JSON text differs)", { a: 1, b: 2 }, { b: 2, a: 1 }, false],
+  ["a key more", { a: 1 }, { a: 1, b: 2 }, false],
+  ["a key undefined beside one missing", { a: 1, b: undefined }, { a: 1 }, false],
+  ["a leaf differs deep down", { a: [{ b: "x" }] }, { a: [{ b: "y" }] }, false],
+  ["an array beside an object with its keys", [1], { 0: 1 }, false],
+  ["arrays of other lengths", [1, 2], [1, 2, 3], false],
+  ["null beside an object", null, {}, false],
+  ["a number beside its text", 1, "1", false],
+  ["NaN (unsure)", NaN, NaN, false],
+  ["a Date beside a plain object", new Date(0), {}, false],
+  ["equal strings", "a".repeat(3), "aaa", true],
+])("sameJson: %s", (_name, a, b, expected) => {
+  expect(sameJson(a, b)).toBe(expected);
+  expect(sameJson(b, a)).toBe(expected);
 });

@@ -5,7 +5,7 @@
  * what the model sees changes: a prompt-cache key.
  */
 import { canonicalJson } from "../schema/canonical-json";
-import { sha256Hex } from "../schema/hash";
+import { sha256Hex, sha256Stream } from "../schema/hash";
 
 /**
  * Canonical JSON of a Claude API tool `{ name, description, input_schema }`, built from the schema's
@@ -27,7 +27,20 @@ export function toolHash(wireTool: unknown): string {
   return sha256Hex(canonicalJson(wireTool));
 }
 
-/** The fleet hash of tool hashes in the order the client sends the tools: SHA-256 of their JSON array. */
+/** Tool hashes written to the hash at a time: pieces of about 70 KB, where one text would be 680 KB for 10,000 tools. */
+const HASHES_PER_PIECE = 1024;
+
+/**
+ * The fleet hash of tool hashes in the order the client sends the tools: SHA-256 of their JSON array,
+ * written to the hash in pieces, so a big fleet's array is never one long string (garbage the size of
+ * the fleet, per view and update).
+ */
 export function fleetHashOf(toolHashes: readonly string[]): string {
-  return sha256Hex(toolHashes.length === 0 ? "[]" : `["${toolHashes.join('","')}"]`);
+  if (toolHashes.length <= HASHES_PER_PIECE) return sha256Hex(toolHashes.length === 0 ? "[]" : `["${toolHashes.join('","')}"]`);
+  const hash = sha256Stream();
+  for (let i = 0; i < toolHashes.length; i += HASHES_PER_PIECE) {
+    hash.update(`${i === 0 ? '["' : '","'}${toolHashes.slice(i, i + HASHES_PER_PIECE).join('","')}`);
+  }
+  hash.update('"]');
+  return hash.digestHex();
 }

@@ -1,6 +1,6 @@
 /** The pure schema toolkit: canonical JSON, hashes, flattening, checks and diffs (browser-safe). */
 export { canonicalJson } from "./canonical-json";
-export { sha256Hex, portableSha256Hex, useSha256, hashJson, shortHash, type Sha256Hex } from "./hash";
+export { sha256Hex, sha256Stream, portableSha256Hex, portableSha256Stream, useSha256, hashJson, shortHash, type Sha256Hex, type Sha256Stream } from "./hash";
 export { flattenSchema, type FlattenOutcome } from "./flatten";
 export {
   checkSchema,

@@ -221,7 +221,17 @@ describe("the index of an incremental FleetModel", () => {
     {
       name: "one server lists again, one tool's schema changed",
       lists: (l) => relist(l, "tracker", (tools) => tools.map((t) => (t.name === "get_issue" ? { ...t, inputSchema: { type: "object", properties: { id: { type: "string" } } } } : t))),
-      // Its server's verdicts are decided again; every other server's entries are reused as they were.
+      // Its server's verdicts are decided again, and each that says what it said before is kept: only that tool's entry is made again.
+      rebuilt: () => 1,
+    },
+    {
+      name: "one server lists again with a tool added at the end",
+      lists: (l) => relist(l, "tracker", (tools) => [...tools, { name: "zz_added", description: "Added.", inputSchema: { type: "object", properties: { q: { type: "string" } } } }]),
+      rebuilt: () => 1,
+    },
+    {
+      name: "one server lists again with a tool added first (every place after it moves)",
+      lists: (l) => relist(l, "tracker", (tools) => [{ name: "aa_added", inputSchema: { type: "object" } }, ...tools]),
       rebuilt: (lists) => lists.find((s) => s.id === "tracker")!.tools.length,
     },
     { name: "a server fails", lists: (l) => l.map((s) => (s.id === "wiki" ? { ...s, status: "error" as const, error: "exited with code 1", tools: [] } : s)) },
