@@ -1,32 +1,23 @@
 /**
  * What every page loads stays light: the root layout (the store, the nav) and the tools page, followed
  * through their value imports (a type-only import loads nothing), never reach the reconciler, the client
- * views, the fleet model, Ajv, or the settings-file parser and diff maker of the permissions page. Those are hundreds of kilobytes of script a browser would evaluate before
- * the first rows, for pages that only name the clients (lib/clients/choices.ts) and read the index.
+ * views, the fleet model, Ajv, or the settings-file parser and diff maker of the permissions page: hundreds
+ * of kilobytes of script a browser would evaluate before the first rows, for pages that only name the
+ * clients (lib/clients/choices.ts) and read the index.
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { expect, test } from "vitest";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts", "/index.tsx"];
+import { REPO_ROOT as root, resolveLocal } from "./import-graph.test-util";
 
 /** Specifiers of the imports and re-exports that load a module (not `import type` / `export type`). */
-export function valueImportsOf(source: string): string[] {
+function valueImportsOf(source: string): string[] {
   const specifiers: string[] = [];
   for (const match of source.matchAll(/\b(import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/g)) {
     if (match[2] === undefined) specifiers.push(match[3]);
   }
   for (const match of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) specifiers.push(match[1]);
   return specifiers;
-}
-
-function resolveLocal(specifier: string, from: string): string | null {
-  const base = specifier.startsWith("@/") ? join(root, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
-  if (base === null) return null;
-  for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext)]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  throw new Error(`${relative(root, from)} imports "${specifier}", which names no file`);
 }
 
 /** Every chain from `start` to a file or package that `heavy` names. */

@@ -5,15 +5,13 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
 import { expect, test } from "vitest";
+import { REPO_ROOT as root, resolveLocal } from "./import-graph.test-util";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 /** The pure rooms (lib/dispatch, the dispatcher, above the others); lib/json (the JSON toolkit) and lib/text (counts in words) are shared by them, pure as well. */
 const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/cost", "lib/profiles", "lib/bundle", "lib/dispatch", "lib/json", "lib/text"].filter((dir) => existsSync(join(root, dir)));
 const FORBIDDEN = new Set(["server-only", "better-sqlite3", "next", "react-dom/server", ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const EXTENSIONS = [".ts", ".tsx", ".mts", ".js", ".mjs", "/index.ts"];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -28,16 +26,6 @@ export function importsOf(source: string): string[] {
   const patterns = [/\bfrom\s+["']([^"']+)["']/g, /\bimport\s+["']([^"']+)["']/g, /\bimport\(\s*["']([^"']+)["']\s*\)/g, /\brequire\(\s*["']([^"']+)["']\s*\)/g];
   for (const pattern of patterns) for (const match of source.matchAll(pattern)) specifiers.push(match[1]);
   return specifiers;
-}
-
-/** A file of this repository that a specifier names, or null for a package. */
-function resolveLocal(specifier: string, from: string): string | null {
-  const base = specifier.startsWith("@/") ? join(root, specifier.slice(2)) : specifier.startsWith(".") ? resolve(dirname(from), specifier) : null;
-  if (base === null) return null;
-  for (const candidate of [base, ...EXTENSIONS.map((ext) => base + ext)]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-  }
-  throw new Error(`${relative(root, from)} imports "${specifier}", which names no file`);
 }
 
 const isPure = (file: string) => PURE_DIRS.some((dir) => relative(join(root, dir), file).split("/")[0] !== "..");
