@@ -198,7 +198,7 @@ export class FleetModel {
           const was = last[i];
           if (typeof raw !== "object" || raw === null || typeof was !== "object" || was === null || this.byObject.has(raw)) continue;
           const record = this.byObject.get(was);
-          if (record !== undefined && sameData(raw, was)) this.byObject.set(raw, record);
+          if (record !== undefined && sameJson(raw, was)) this.byObject.set(raw, record);
         }
       }
       if (tools.length > 0) lists.set(server.id, tools);
@@ -309,14 +309,6 @@ class ServerParts implements ServerPartCache<unknown> {
   }
 }
 
-/** `sameJson`, false for a value too deep to walk (such a tool is found by object only, as `contentKey` says). */
-function sameData(a: unknown, b: unknown): boolean {
-  try {
-    return sameJson(a, b);
-  } catch {
-    return false;
-  }
-}
 
 /** SHA-256 of the exact JSON of a listed tool (key order included: Claude Code keeps it), or null when too deep to write. */
 function contentKey(raw: unknown): string | null {

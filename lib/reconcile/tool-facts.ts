@@ -8,7 +8,7 @@ import { canonicalJson } from "../schema/canonical-json";
 import { withConstraintSentence } from "../schema/flatten";
 import { sha256Hex } from "../schema/hash";
 import { toolIdentityViolations } from "../schema/spec";
-import { isPlainObject } from "@/lib/json/values";
+import { isPlainObject, sameJson } from "@/lib/json/values";
 import { CLAUDE_CODE_DESCRIPTION_LIMIT, descriptionLengthFinding } from "./describe";
 import { stripInvisible } from "./names";
 import { analyzeSchema, reusableFor, type SchemaAnalysis } from "./schema-analysis";
@@ -98,45 +98,13 @@ const MAX_SAME_NAME = 8;
 function sameFactsSource(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return (
     a.name === b.name &&
-    sameJsonValue(a.description, b.description, 0) &&
-    sameJsonValue(a.title, b.title, 0) &&
-    sameJsonValue(a.annotations, b.annotations, 0) &&
-    sameJsonValue(a.inputSchema, b.inputSchema, 0)
+    sameJson(a.description, b.description) &&
+    sameJson(a.title, b.title) &&
+    sameJson(a.annotations, b.annotations) &&
+    sameJson(a.inputSchema, b.inputSchema)
   );
 }
 
-/** Deeper than this, two values are taken as different (only a cache is missed). */
-const SAME_JSON_DEPTH = 64;
-
-/**
- * Would JSON.stringify write `a` and `b` the same, key order included? Answers no when unsure (values
- * JSON has no plain form for, NaN, nesting past SAME_JSON_DEPTH): a caller only misses a shortcut.
- */
-export function sameJsonValue(a: unknown, b: unknown, depth: number): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth >= SAME_JSON_DEPTH) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJsonValue(a[i], b[i], depth + 1)) return false;
-    return true;
-  }
-  if (Array.isArray(b) || !isJsonContainer(a) || !isJsonContainer(b)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  for (let i = 0; i < keysA.length; i++) {
-    const key = keysA[i];
-    if (key !== keysB[i] || !sameJsonValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth + 1)) return false;
-  }
-  return true;
-}
-
-// Plain objects and arrays only: a Date or a class instance may write itself differently (toJSON).
-function isJsonContainer(value: object): boolean {
-  if (Array.isArray(value)) return true;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
 
 /** The description hash: SHA-256 of the canonical JSON of the string. */
 export function descriptionHashOf(description: string): string {
