@@ -1,5 +1,5 @@
-/** The local files a source file imports, resolved as the bundler and tsx do (`@/` is the repository root): for the tests that follow imports. */
-import { existsSync, statSync } from "node:fs";
+/** The local files a source file imports, resolved as the bundler and tsx do (`@/` is the repository root), and a walk along them: for the tests that follow imports. */
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -14,4 +14,23 @@ export function resolveLocal(specifier: string, from: string): string | null {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   throw new Error(`${relative(REPO_ROOT, from)} imports "${specifier}", which names no file`);
+}
+
+/**
+ * Follows imports from `start`, each file once: `step` is given the chain of files so far (relative to
+ * the repository), the specifier and the local file it names (null for a package), and says whether to
+ * go on into that file.
+ */
+export function followImports(start: string, importsOf: (source: string) => string[], step: (chain: string[], specifier: string, local: string | null) => boolean): void {
+  const seen = new Set<string>();
+  const visit = (file: string, via: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const chain = [...via, relative(REPO_ROOT, file)];
+    for (const specifier of importsOf(readFileSync(file, "utf8"))) {
+      const local = resolveLocal(specifier, file);
+      if (step(chain, specifier, local) && local !== null) visit(local, chain);
+    }
+  };
+  visit(start, []);
 }

@@ -5,10 +5,9 @@
  * of kilobytes of script a browser would evaluate before the first rows, for pages that only name the
  * clients (lib/clients/choices.ts) and read the index.
  */
-import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { expect, test } from "vitest";
-import { REPO_ROOT as root, resolveLocal } from "./import-graph.test-util";
+import { followImports, REPO_ROOT as root } from "./import-graph.test-util";
 
 /** Specifiers of the imports and re-exports that load a module (not `import type` / `export type`). */
 function valueImportsOf(source: string): string[] {
@@ -22,20 +21,13 @@ function valueImportsOf(source: string): string[] {
 
 /** Every chain from `start` to a file or package that `heavy` names. */
 function heavyChains(start: string, heavy: (name: string) => boolean): string[] {
-  const seen = new Set<string>();
   const found: string[] = [];
-  const visit = (file: string, via: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const chain = [...via, relative(root, file)];
-    for (const specifier of valueImportsOf(readFileSync(file, "utf8"))) {
-      const local = resolveLocal(specifier, file);
-      const name = local === null ? specifier : relative(root, local);
-      if (heavy(name)) found.push(`${chain.join(" -> ")} -> ${name}`);
-      else if (local !== null) visit(local, chain);
-    }
-  };
-  visit(start, []);
+  followImports(start, valueImportsOf, (chain, specifier, local) => {
+    const name = local === null ? specifier : relative(root, local);
+    if (!heavy(name)) return true;
+    found.push(`${chain.join(" -> ")} -> ${name}`);
+    return false;
+  });
   return found;
 }
 

@@ -3,11 +3,11 @@
  * transitively, reaches no Node-only module and no file outside the core (the core imports nothing
  * above it: no config, fleet, history, server, store, CLI, component or page).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
 import { expect, test } from "vitest";
-import { REPO_ROOT as root, resolveLocal } from "./import-graph.test-util";
+import { followImports, REPO_ROOT as root } from "./import-graph.test-util";
 
 /** The pure rooms (lib/dispatch, the dispatcher, above the others); lib/json (the JSON toolkit) and lib/text (counts in words) are shared by them, pure as well. */
 const PURE_DIRS = ["lib/schema", "lib/reconcile", "lib/permissions", "lib/clients", "lib/cost", "lib/profiles", "lib/bundle", "lib/dispatch", "lib/json", "lib/text"].filter((dir) => existsSync(join(root, dir)));
@@ -32,24 +32,16 @@ const isPure = (file: string) => PURE_DIRS.some((dir) => relative(join(root, dir
 
 /** Every problem on the way from `start`, following local imports: Node-only packages and files outside the core. */
 function problemsFrom(start: string): string[] {
-  const seen = new Set<string>();
   const problems: string[] = [];
-  const visit = (file: string, via: string[]) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const chain = [...via, relative(root, file)];
-    for (const specifier of importsOf(readFileSync(file, "utf8"))) {
-      const local = resolveLocal(specifier, file);
-      if (local === null) {
-        if (FORBIDDEN.has(specifier) || FORBIDDEN.has(specifier.split("/")[0])) problems.push(`${chain.join(" -> ")} imports ${specifier}`);
-      } else if (!isPure(local)) {
-        problems.push(`${chain.join(" -> ")} imports ${relative(root, local)}, outside the pure core`);
-      } else {
-        visit(local, chain);
-      }
+  followImports(start, importsOf, (chain, specifier, local) => {
+    if (local === null) {
+      if (FORBIDDEN.has(specifier) || FORBIDDEN.has(specifier.split("/")[0])) problems.push(`${chain.join(" -> ")} imports ${specifier}`);
+      return false;
     }
-  };
-  visit(start, []);
+    if (isPure(local)) return true;
+    problems.push(`${chain.join(" -> ")} imports ${relative(root, local)}, outside the pure core`);
+    return false;
+  });
   return problems;
 }
 
